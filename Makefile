@@ -77,7 +77,7 @@ lint: $(STAMP)
 # On one worker more than the cores (pytest-xdist): a browser test waits on Chromium, and
 # the app conformance file took 556 s on 3 workers against 713 s on 2 on a 2-core machine
 # (issue 46, benchmarks/suite_cost.py). A module's tests that share its live server stay on
-# one worker, an app conformance game's on one (tests/conftest.py), the rest go where a
+# one worker, an app conformance game's on one (tests/support/scheduling.py), the rest go where a
 # worker is free. The 30 slowest tests are listed, so that every run shows where the time
 # goes. `make test TEST_WORKERS=2` runs on two.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null) && echo $$((n + 1)) || echo auto)

@@ -12,7 +12,7 @@ p99 without and during the backups (a save counts as during when it overlapped a
 command); each backup's time (copy, then check), whether the copy passed `check`, and
 how many saves acknowledged before it began are missing from it (must be 0).
 
-``disaster``: ``--trials`` times, tests/test_replication.py's trial: phones save through
+``disaster``: ``--trials`` times, tests/app/test_replication.py's trial: phones save through
 `serve --replicate file:///...` with Litestream syncing every ``--interval``; SIGKILL for
 Litestream and the server at once; the database and its WAL and SHM deleted; `restore
 --from-replica`; the server started on it. Printed per trial and in total: saves
@@ -149,7 +149,7 @@ def backup_part(args: argparse.Namespace, folder: str) -> None:
 
 
 def disaster_part(args: argparse.Namespace) -> None:
-    from tests.test_replication import disaster
+    from tests.support.replication import disaster
 
     print(f"disaster: {args.trials} trials, Litestream sync interval {args.interval}")
     totals = {"acked": 0, "missing": 0, "missing_recent": 0}

@@ -28,10 +28,10 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.web.offline import phone_build  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, until  # noqa: E402
-from tests.offline_phone import ENGINE_TIMEOUT, keep_game, watched  # noqa: E402
-from tests.test_keep_by_itself_browser import started  # noqa: E402
-from tests.test_phone_caches_browser import NAME, deploy, deployable, held  # noqa: E402
+from tests.support.keep_by_itself_browser import started  # noqa: E402
+from tests.support.live import CHROMIUM, CHROMIUM_ARGS, until  # noqa: E402
+from tests.support.offline_phone import ENGINE_TIMEOUT, keep_game, watched  # noqa: E402
+from tests.support.phone_caches_browser import NAME, deploy, deployable, held  # noqa: E402
 
 STORED = """async (engine) => {
   const urls = (await (await caches.open("kept-engine")).keys()).map((r) => r.url);

@@ -242,7 +242,7 @@ def percentile_99(times: list[float]) -> float:
 
 def join(client, group_id: int) -> None:
     """Makes the test client's browser a member of the group, as its invite link does:
-    the session holds the group's proof (``web.access``), as ``tests/stored.py`` does."""
+    the session holds the group's proof (``web.access``), as ``tests/support/stored.py`` does."""
     from scorekeeper.web.access import SESSION_GROUPS, membership_proof
 
     with client.application.test_request_context():

@@ -8,7 +8,7 @@ Prints each file's total (set-up, call and tear-down of its tests), the share of
 that are one game's (a test whose parameters name a registered game: what one more game
 adds to the suite), and the wall time the measured tests would take on ``--workers``
 workers: the total over the workers plus the longest test (a worker may start it last),
-and the time of handing the tests out longest first (what ``tests/conftest.py`` does).
+and the time of handing the tests out longest first (what ``tests/support/scheduling.py`` does).
 Set-up of the run itself (starting the workers, collecting) is not in the figures.
 
 A run with ``-v`` (``-n 3 --dist loadgroup --durations=0 -v``) also says which worker ran
@@ -18,8 +18,9 @@ groups it ended on, so that a worker that is the long pole at the end shows.
 ``--scale 2.5`` divides every figure by 2.5: a run measured on a busy machine, reckoned as
 a quiet machine's (the factor from tests measured on both).
 
-``--weights`` writes the tests of a second or more to the file ``tests/conftest.py`` orders
-a parallel run by (``longest_first``): run it again after a measured run of the whole suite.
+``--weights`` writes the tests of a second or more to the file ``tests/support/scheduling.py``
+orders a parallel run by (``longest_first``): run it again after a measured run of the whole
+suite.
 With ``--merge``, a run of some files only: their tests' weights are the run's, every other
 file's stay as the weights file had them.
 """
@@ -171,7 +172,8 @@ def write_weights(seconds: dict[str, float], path: Path) -> None:
     kept = {node: round(taken, 1) for node, taken in measured if taken >= WEIGHT_FLOOR}
     note = (
         "Each test's seconds in a measured run (benchmarks/suite_cost.py --weights), the "
-        f"tests of {WEIGHT_FLOOR:g} s or more: tests/conftest.py hands the longest out first."
+        f"tests of {WEIGHT_FLOOR:g} s or more: tests/support/scheduling.py hands the longest "
+        "out first."
     )
     path.write_text(json.dumps({"note": note, "seconds": kept}, indent=0) + "\n")
     print(f"{len(kept)} tests written to {path}")

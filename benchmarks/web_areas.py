@@ -21,7 +21,7 @@ game's rules once they were already known (the first look-up is where they becom
 The engine is one stop: a call between two of its modules is its own business and not
 counted. Printed: the modules passed, the calls from one module into another (every call,
 and the distinct caller → callee pairs) and the climbs (each pair with how often it ran);
-``--path`` prints every call in order. ``tests/test_layers.py`` holds the climbs at most
+``--path`` prints every call in order. ``tests/app/test_layers.py`` holds the climbs at most
 ``MAX_CLIMBS``.
 """
 

@@ -142,7 +142,7 @@ DERIVED: tuple[str, ...] = (
 """What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
 derived here from what the game says (its protocol members, its declarations, its
 settings and its ``hand``), so no game writes it: the protocol is the whole override
-surface (``tests/test_protocol.py`` names a member a game defines outside it)."""
+surface (``tests/engine/test_protocol.py`` names a member a game defines outside it)."""
 
 
 @dataclass
@@ -192,7 +192,7 @@ PAGES = (
 games' way (Israeli Whist, Bid Whist, Oh Hell) until they write them as protocol members,
 as every other game does (``spades.game``: ``describe_hand =
 staticmethod(display.describe_hand)``); it goes with their allowance in
-``tests/test_protocol.py``."""
+``tests/engine/test_protocol.py``."""
 
 
 class GameBase(SchemaDefaults):

@@ -7,7 +7,7 @@ holds its own rules: settings and presets, the record of a hand as the table wri
 down, scoring, progression, the hand form, the scoreboard's cells, sheets, statistics and
 simulation. Everything a player reads is a translatable :class:`Message`.
 
-A new game is done when it passes ``tests/test_conformance.py``, which runs every
+A new game is done when it passes ``tests/games/test_conformance.py``, which runs every
 registered game through the same checks.
 """
 
@@ -408,7 +408,7 @@ class Game(Protocol):
     (``core.declared``).
 
     **The whole override surface.** The members below are all a game may write: a game
-    class defines nothing else (``tests/test_protocol.py`` names any other). What a game
+    class defines nothing else (``tests/engine/test_protocol.py`` names any other). What a game
     needs beyond them is a module function of its package, a field of its ``hand``
     (``core.schema``'s kinds, subclassed), a method of its settings (``SettingsBase``:
     ``preset_aside``, ``preset_of``, ``check_seats``, ``shows_dealer``, ``losing_floor``,

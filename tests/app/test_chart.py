@@ -1,0 +1,331 @@
+"""The running-totals chart: its SVG parsed back and checked against the totals."""
+
+from __future__ import annotations
+
+import gzip
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from scorekeeper.engine import get_game
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
+from scorekeeper.web.chart import (
+    HEIGHT,
+    NAME_FONT,
+    TICK_FONT,
+    WIDTH,
+    game_chart,
+    running_totals_svg,
+)
+
+WHIST = get_game("israeli-whist")
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = ("Avi", "Bat", "Gil", "Dana")
+# docs/rules/israeli-whist.md's example 1, a thrown-in deal, then hand 3 of
+# tests/games/israeli_whist/test_stats.py.
+TOTALS = [(-20, 19, -10, -40), (-20, 19, -10, -40), (15, 45, 40, -50)]
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def lines(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if "l" in g.get("class", "").split()]
+
+
+def points(group: ET.Element) -> list[tuple[float, float]]:
+    line = next(p for p in group.iter(f"{SVG}polyline") if p.get("class") != "k")
+    return [tuple(map(float, pair.split(","))) for pair in line.get("points").split()]
+
+
+def label(group: ET.Element) -> ET.Element:
+    return group.find(f"{SVG}text")
+
+
+def value_map(root: ET.Element) -> tuple[float, float]:
+    """The chart's y = y_of_zero + per_point · total, read off the first line's first two
+    points (hand 0 is always 0; hand 1 is ``TOTALS[0]``)."""
+    (_, y0), (_, y1) = points(lines(root)[0])[:2]
+    return y0, (y1 - y0) / TOTALS[0][0]
+
+
+def test_one_line_per_player_told_apart_by_dash_and_colour():
+    root = parse(running_totals_svg(NAMES, TOTALS))
+    groups = lines(root)
+    assert len(groups) == 4
+    dashes = [g.get("stroke-dasharray") for g in groups]
+    assert len(set(dashes)) == 4
+    colours = [next(c for c in g.get("class").split() if c.startswith("s")) for g in groups]
+    assert len(set(colours)) == 4
+
+
+def test_each_line_ends_with_its_players_name():
+    root = parse(running_totals_svg(NAMES, TOTALS))
+    for group, name in zip(lines(root), NAMES, strict=True):
+        assert label(group).text == name
+        end_x = points(group)[-1][0]
+        assert float(label(group).get("x")) > end_x
+
+
+def test_points_follow_the_running_totals():
+    root = parse(running_totals_svg(NAMES, TOTALS))
+    first = points(lines(root)[0])
+    x0, step = first[0][0], first[1][0] - first[0][0]
+    y_of_zero, per_point = value_map(root)
+    assert per_point < 0  # a higher total is drawn higher up
+    for seat, group in enumerate(lines(root)):
+        expected = [0, *(row[seat] for row in TOTALS)]
+        got = points(group)
+        assert len(got) == len(TOTALS) + 1
+        for hand, ((x, y), total) in enumerate(zip(got, expected, strict=True)):
+            assert x == pytest.approx(x0 + step * hand, abs=0.11)
+            assert y == pytest.approx(y_of_zero + per_point * total, abs=0.11)
+
+
+def test_zero_line_and_value_ticks_sit_where_their_values_are():
+    root = parse(running_totals_svg(NAMES, TOTALS))
+    y_of_zero, per_point = value_map(root)
+    zero = next(p for p in root.iter(f"{SVG}path") if p.get("class") == "z")
+    assert float(re.match(r"M[\d.]+ ([\d.]+)H", zero.get("d")).group(1)) == pytest.approx(
+        y_of_zero, abs=0.11
+    )
+    ticks = root.find(f"{SVG}g[@class='y']")
+    values = [int(t.text.replace("\u2212", "-")) for t in ticks]
+    assert 0 in values
+    assert min(values) >= -50 and max(values) <= 45
+    for text, value in zip(ticks, values, strict=True):
+        centre = float(text.get("y")) - TICK_FONT * 0.35
+        assert centre == pytest.approx(y_of_zero + per_point * value, abs=0.2)
+
+
+def test_the_value_axis_writes_a_minus_as_the_page_does():
+    """A negative tick reads "−50" with the page's minus sign (U+2212), never a hyphen."""
+    ticks = [t.text for t in parse(running_totals_svg(NAMES, TOTALS)).find(f"{SVG}g[@class='y']")]
+    negative = [t for t in ticks if t.startswith("\u2212")]
+    assert negative, ticks
+    assert not [t for t in ticks if "-" in t], ticks
+
+
+@pytest.mark.parametrize(
+    ("hands", "x_labels"),
+    [
+        (0, ["0"]),
+        (1, ["0", "1"]),
+        (3, ["0", "1", "2", "3"]),
+        (12, ["0", "2", "4", "6", "8", "10", "12"]),
+    ],
+)
+def test_hand_axis_labels(hands, x_labels):
+    root = parse(running_totals_svg(NAMES, [TOTALS[0]] * hands))
+    assert [t.text for t in root.find(f"{SVG}g[@class='x']")] == x_labels
+
+
+def test_empty_game_draws_axes_and_names():
+    root = parse(running_totals_svg(NAMES, []))
+    groups = lines(root)
+    assert [label(g).text for g in groups] == list(NAMES)
+    assert all(len(points(g)) == 1 for g in groups)
+    assert {points(g)[0] for g in groups} == {points(groups[0])[0]}
+    assert [t.text for t in root.find(f"{SVG}g[@class='y']")] == [
+        "\u221210",
+        "\u22125",
+        "0",
+        "5",
+        "10",
+    ]
+
+
+def test_game_chart_plots_the_engines_totals():
+    pagat = preset("pagat-german")
+    hands = [
+        record_from_dict(
+            pagat, dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
+        ),
+        record_from_dict(pagat, {"thrown_in": True}),
+        record_from_dict(
+            pagat, dict(declarer=0, bid="5S", contracts=[5, 4, 0, 3], tricks=[5, 4, 0, 4])
+        ),
+    ]
+    assert game_chart(WHIST.replay(pagat, 0, hands), NAMES) == running_totals_svg(NAMES, TOTALS)
+
+
+def test_names_are_escaped_and_long_ones_cut_with_the_full_name_kept():
+    names = ("<script>alert(1)</script>", "Tom & Jerry", 'Say "hi"', "Bat\x00\x07 Sheva")
+    svg = running_totals_svg(names, TOTALS)
+    assert "<script" not in svg
+    groups = lines(parse(svg))
+    assert [label(g).text for g in groups] == [
+        "<script>ale…",
+        "Tom & Jerry",
+        'Say "hi"',
+        "Bat Sheva",
+    ]
+    assert groups[0].find(f"{SVG}title").text == "<script>alert(1)</script>"
+    assert groups[1].find(f"{SVG}title") is None
+
+
+def test_a_cut_hebrew_name_ends_on_its_left_with_the_ellipsis():
+    """The chart writes left to right: a cut Hebrew name's "…" is held to the name's own
+    end, its left, by a right-to-left mark; an English name's stays on its right."""
+    names = ("אביגיל בן-דוד מירושלים", "Anneliese Müller-Lüdenscheidt", "רותם", "Noa")
+    texts = [label(g).text for g in lines(parse(running_totals_svg(names, TOTALS)))]
+    assert texts == ["אביגיל בן-ד…\u200f", "Anneliese M…", "רותם", "Noa"]
+
+
+def test_title_is_escaped_and_replaceable():
+    root = parse(running_totals_svg(NAMES, TOTALS, title="סיכום <ביניים>"))
+    assert root.find(f"{SVG}title").text == "סיכום <ביניים>"
+
+
+def test_labels_of_close_lines_are_nudged_apart():
+    root = parse(running_totals_svg(NAMES, [(10, 10, 11, 9), (20, 21, 19, 20)]))
+    ys = sorted(float(label(g).get("y")) for g in lines(root))
+    assert all(b - a >= NAME_FONT for a, b in zip(ys, ys[1:], strict=False))
+
+
+def test_labels_of_far_lines_stay_at_their_ends():
+    root = parse(running_totals_svg(NAMES, [(100, 0, -100, 50)]))
+    for group in lines(root):
+        end_y = points(group)[-1][1]
+        assert float(label(group).get("y")) == pytest.approx(end_y + NAME_FONT * 0.35, abs=0.11)
+
+
+def random_totals(hands: int, seed: int) -> list[tuple[int, ...]]:
+    chooser = random.Random(seed)
+    totals, rows = [0, 0, 0, 0], []
+    for _ in range(hands):
+        totals = [t + chooser.choice([-40, -20, -10, 11, 19, 26, 35, 50, 74]) for t in totals]
+        rows.append(tuple(totals))
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("names", "totals"),
+    [
+        (NAMES, []),
+        (NAMES, [TOTALS[0]]),
+        (NAMES, [(-300, -250, -200, -350)] * 5),
+        (("Gilgamesh of Uruk", "Bat", "Enkidu the Wild", "Dana"), random_totals(60, 1)),
+        (NAMES, random_totals(150, 2)),
+    ],
+    ids=["empty", "one hand", "all negative", "long names", "150 hands"],
+)
+def test_everything_is_drawn_inside_the_view_box(names, totals):
+    root = parse(running_totals_svg(names, totals))
+    assert root.get("viewBox") == f"0 0 {WIDTH} {HEIGHT}"
+    for group in lines(root):
+        for x, y in points(group):
+            assert 0 <= x <= WIDTH and 0 <= y <= HEIGHT
+        assert 0 < float(label(group).get("y")) <= HEIGHT
+    for text in root.iter(f"{SVG}text"):
+        assert 0 <= float(text.get("x")) <= WIDTH
+
+
+def test_coordinates_have_at_most_one_decimal():
+    svg = running_totals_svg(NAMES, random_totals(60, 3))
+    numbers = re.findall(r"-?\d+\.\d+", svg)
+    assert numbers and all(len(n.split(".")[1]) == 1 for n in numbers)
+
+
+def test_sixty_hands_stay_small():
+    svg = running_totals_svg(("Gilgamesh", "Bat-Sheva", "Avi", "Dana"), random_totals(60, 4))
+    assert len(gzip.compress(svg.encode())) < 2500
+
+
+def test_page_theme_applies_and_nothing_is_loaded():
+    svg = running_totals_svg(NAMES, TOTALS)
+    root = parse(svg)
+    assert root.get("width") == "100%"
+    style = root.find(f"{SVG}style").text
+    assert "currentColor" in style and "direction:ltr" in style
+    assert "background" not in svg and "#fff" not in svg.lower()
+    assert "<script" not in svg and "href" not in svg and "url(" not in svg
+
+
+def test_totals_must_have_one_value_per_name():
+    with pytest.raises(ValueError, match="hand 2 has 3 totals for 4 players"):
+        running_totals_svg(NAMES, [(0, 0, 0, 0), (1, 2, 3)])
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_four_seat_colours_reach_3_to_1_on_every_page_background():
+    import pathlib
+    import re
+
+    from scorekeeper.web.chart import COLOURS
+
+    css = (pathlib.Path(__file__).parents[2] / "static" / "app.css").read_text(encoding="utf-8")
+    backgrounds = set(re.findall(r"--(?:bg|card):\s*(#[0-9a-fA-F]{6})", css)) | {"#ffffff"}
+    assert len(backgrounds) >= 3  # light page, dark page and paper at least
+    for colour in COLOURS[:4]:
+        for background in backgrounds:
+            assert _contrast(colour, background) >= 3, (colour, background)
+
+
+def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
+    from scorekeeper.web.chart import LINE_POINTS
+
+    totals = [(h, -h, 2 * h, h % 7) for h in range(1, 1001)]
+    svg = running_totals_svg(["A", "B", "C", "D"], totals)
+    lines = re.findall(r'<polyline points="([^"]+)"/><polyline class="k" points="([^"]+)"', svg)
+    assert len(lines) == 4
+    for line, stub in lines:
+        points = line.split()
+        assert len(points) <= LINE_POINTS + 1
+        # The line ends exactly where its label's stub starts: at the last hand's total.
+        assert points[-1] == stub.split()[0]
+
+
+def test_a_sides_partners_are_named_one_under_the_other():
+    """A side's label has a line per partner, each cut on its own, so a long first name
+    never hides the partner after it."""
+    sides = (("Christopher Montgomery-Whitley", "Ann"), ("אלכסנדרה בן-דויד", "Bob"))
+    root = parse(running_totals_svg(sides, [(5, 0), (5, -4)]))
+    labels = [label(g) for g in lines(root)]
+    assert [(t.text, [s.text for s in t]) for t in labels] == [
+        ("Christopher…", ["Ann"]),
+        ("אלכסנדרה בן…\u200f", ["Bob"]),  # the "…" on the name's left
+    ]
+    assert lines(root)[0].find(f"{SVG}title").text == "Christopher Montgomery-Whitley & Ann"
+    # The second line sits a line under the first, both inside the chart.
+    for text in labels:
+        (partner,) = list(text)
+        assert float(partner.get("dy")) == NAME_FONT + 1
+        assert 0 < float(text.get("y")) < HEIGHT - NAME_FONT
+
+
+def test_ratings_chart_draws_lines_of_different_lengths_with_title_and_description():
+    from scorekeeper.web.chart import ratings_svg, sparkline_svg
+
+    svg = ratings_svg(
+        [("Spades", [1.5, -2.0, 3.25]), ("<Any> & game", [4.0])],
+        title="Rating after each game",
+        description="Spades: 3 games",
+    )
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f"{ns}title").text == "Rating after each game"
+    assert root.find(f"{ns}desc").text == "Spades: 3 games"
+    lines = root.findall(f"{ns}g")
+    labelled = [g for g in lines if g.get("class", "").startswith("l ")]
+    assert [g.find(f"{ns}text").text for g in labelled] == ["Spades", "<Any> & game"]
+    first, second = (g.find(f"{ns}polyline").get("points").split() for g in labelled)
+    assert len(first) == 4 and len(second) == 2  # 0 before the first game, then each
+    spark = ET.fromstring(sparkline_svg([1.0, 2.0, 1.5]))
+    assert spark.get("aria-hidden") == "true"
+    assert len(spark.find(f"{ns}polyline").get("points").split()) == 3
+    assert sparkline_svg([1.0]) == ""

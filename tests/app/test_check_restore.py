@@ -1,0 +1,260 @@
+"""`scorekeeper check` compares everything the pages read from what is stored with the
+engine's replay, and `restore` takes only a scorekeeper database with its tables (issue
+42, findings 11 and 4).
+
+Databases written by the app's own write path for every registered game (hands added,
+an early hand replaced so that every later one is rewritten, the last deleted, figures
+and statistics kept), then altered behind its back as a tampered or damaged copy would
+be, and the real command line run on them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import database_check, db
+from scorekeeper.db import backup as backups
+from scorekeeper.db import figures
+from scorekeeper.engine.registry import GAMES
+from scorekeeper.game_play import add_hand, delete_last_hand, replace_hand
+from tests.support.backup import V4, scorekeeper, write
+from tests.support.play import long_settings, records
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal")
+
+
+def played(path: Path, keys=tuple(GAMES)) -> dict[str, int]:
+    """A database holding one game of each of ``keys`` played through the app's write
+    path; returns each game's id."""
+    database = db.open_database(str(path))
+    group, _invite = db.create_group(database, "Table")
+    ids = {}
+    for number, key in enumerate(keys):
+        game = GAMES[key]
+        settings = long_settings(game, 8)
+        players, rules = PLAYERS[: game.seats], game  # registered at its default count
+        game_id, _key = db.create_game(
+            database,
+            players,
+            game.default_preset,
+            settings,
+            0,
+            game=key,
+            group_id=group.id,
+        )
+        ids[key] = game_id
+        for record in records(rules, settings, 6, seed=number, first_dealer=0):
+            add_hand(database, game_id, record)
+        stored = db.load_game(database, game_id)
+        if stored.hand_count >= 3:
+            # Another first hand (of another game dealt first by the same seat).
+            [other] = records(rules, settings, 1, seed=number + 100, first_dealer=0)
+            replace_hand(database, game_id, 1, other)
+            delete_last_hand(database, game_id, db.load_game(database, game_id).hand_count)
+        stored = db.load_game(database, game_id)
+        figures.game_figures(database, [game_id])
+        figures.game_stats(database, stored)
+    database.close()
+    return ids
+
+
+@pytest.fixture(scope="module")
+def every_game(tmp_path_factory) -> tuple[Path, dict[str, int]]:
+    path = tmp_path_factory.mktemp("every") / "every.db"
+    return path, played(path)
+
+
+@pytest.fixture
+def copy(every_game, tmp_path) -> tuple[Path, dict[str, int]]:
+    path, ids = every_game
+    copied = tmp_path / "copy.db"
+    backups.copy_database(path, copied)
+    return copied, ids
+
+
+def test_every_game_written_by_the_app_passes_check(copy):
+    path, ids = copy
+    report = database_check.check_database(path)
+    assert report.problems == [] and report.ok
+    assert report.replayed == len(ids) == len(GAMES)
+    with sqlite3.connect(path) as reading:
+        kept = reading.execute("SELECT count(*) FROM game_figures").fetchone()[0]
+        stats = reading.execute("SELECT count(*) FROM game_stats").fetchone()[0]
+    assert kept == stats == len(GAMES)  # what the pages read is there to be checked
+
+
+def hand_of(path: Path, game_id: int, number: int) -> str:
+    return f"(SELECT id FROM hands WHERE game_id = {game_id} AND number = {number})"
+
+
+def altered_state(path: Path, game_id: int, number: int, key: str) -> None:
+    with sqlite3.connect(path) as reading:
+        [text] = reading.execute(
+            "SELECT state FROM hands WHERE game_id = ? AND number = ?", [game_id, number]
+        ).fetchone()
+    reading.close()
+    state = json.loads(text)
+    was = state[key]
+    state[key] = [value + 10 for value in was] if isinstance(was, list) else (was + 1) % 4
+    write(
+        path,
+        f"UPDATE hands SET state = '{json.dumps(state, sort_keys=True)}' "
+        f"WHERE game_id = {game_id} AND number = {number}",
+    )
+
+
+@pytest.mark.parametrize(
+    ("alter", "said"),
+    [
+        (
+            lambda path, game: write(
+                path,
+                f"UPDATE hands SET dealer = (dealer + 1) % 4 WHERE game_id = {game} AND number = 2",
+            ),
+            "hand 2: stored dealer",
+        ),
+        (lambda path, game: altered_state(path, game, 2, "totals"), "hand 2: stored state totals"),
+        (lambda path, game: altered_state(path, game, 3, "dealer"), "hand 3: stored state dealer"),
+        (
+            lambda path, game: write(
+                path, f"UPDATE hands SET contracts_total = 99 WHERE game_id = {game} AND number = 2"
+            ),
+            "hand 2: stored contracts_total 99",
+        ),
+        (
+            lambda path, game: write(
+                path, f"UPDATE hand_seats SET tricks = 12 WHERE hand_id = {hand_of(path, game, 2)}"
+            ),
+            "hand 2, seat 0: stored tricks 12",
+        ),
+        (
+            lambda path, game: write(path, f"UPDATE games SET winner = 2 WHERE id = {game}"),
+            "stored winner 2",
+        ),
+        (
+            lambda path, game: write(
+                path,
+                "UPDATE game_figures SET figures = replace(figures, '\"Ann\"', '\"Ben\"') "
+                f"WHERE game_id = {game}",
+            ),
+            "the figures kept for its players (game_figures)",
+        ),
+    ],
+    ids=["dealer", "state-totals", "state-dealer", "flat", "seat-flat", "winner", "figures"],
+)
+def test_check_names_the_first_stored_figure_that_differs_from_the_replay(copy, alter, said):
+    """Over the real command line: the copy altered fails, with the game, the hand and
+    what differs; the same copy before the change passed."""
+    path, ids = copy
+    game = ids["israeli-whist"]
+    alter(path, game)
+    done = scorekeeper("check", "--db", str(path))
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("problem: ")]
+    assert problems[0].startswith(f"problem: game {game}"), done.stdout
+    assert said in problems[0], done.stdout
+    assert "ok:" not in done.stdout
+
+
+# --- restore refuses what is not a scorekeeper database ------------------------------------
+
+
+def empty_sqlite(path: Path) -> None:
+    sqlite3.connect(path).close()
+    with sqlite3.connect(path) as making:
+        making.execute("PRAGMA user_version = 1")  # a header, and no table
+    making.close()
+
+
+def another_apps(path: Path) -> None:
+    with sqlite3.connect(path) as making:
+        making.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT)")
+        making.execute("INSERT INTO games (title) VALUES ('chess')")
+    making.close()
+
+
+def without(table: str):
+    def make(path: Path) -> None:
+        shutil.copyfile(V4, path)
+        db.open_database(str(path)).close()
+        write(path, f"DROP TABLE {table}")
+
+    return make
+
+
+def without_column(path: Path) -> None:
+    shutil.copyfile(V4, path)
+    db.open_database(str(path)).close()
+    write(path, "ALTER TABLE hands DROP COLUMN state")
+
+
+def newer(path: Path) -> None:
+    shutil.copyfile(V4, path)
+    db.open_database(str(path)).close()
+    write(
+        path,
+        "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+        "VALUES ('scorekeeper', 'm999_from_the_future', '2030-01-01')",
+    )
+
+
+def old_without(table: str):
+    def make(path: Path) -> None:
+        shutil.copyfile(V4, path)  # version 4: migrations pending
+        write(path, f"DROP TABLE {table}")
+
+    return make
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda path: path.write_bytes(b""), "it has no tables (an empty file)"),
+        (empty_sqlite, "it has no tables (an empty file)"),
+        (another_apps, "it records none of scorekeeper's migrations"),
+        (without("hand_seats"), "its hand_seats table is missing"),
+        (without("groups"), "its groups table is missing"),
+        (without_column, "its hands table has no state column"),
+        (old_without("hands"), "its hands table is missing"),
+        (newer, "migrations this version does not know (m999_from_the_future)"),
+    ],
+    ids=[
+        "zero-bytes",
+        "empty-sqlite",
+        "another-app",
+        "no-hand-seats",
+        "no-groups",
+        "no-column",
+        "old-no-hands",
+        "newer",
+    ],
+)
+def test_restore_refuses_a_copy_that_is_not_a_scorekeeper_database(tmp_path, make, said):
+    live = tmp_path / "live.db"
+    shutil.copyfile(V4, live)
+    db.open_database(str(live)).close()
+    before = live.read_bytes()
+    copy = tmp_path / "copy.db"
+    make(copy)
+    done = scorekeeper("restore", str(copy), "--force", "--db", str(live))
+    assert done.returncode == 1, done.stdout + done.stderr
+    [why] = [line for line in done.stdout.splitlines() if line.startswith("Not restored")]
+    assert said in why and str(live) in why and "unchanged" in why
+    assert live.read_bytes() == before
+    assert not list(tmp_path.glob("live-replaced-*"))
+    # Into a place that holds nothing yet, nothing is made either.
+    fresh = tmp_path / "fresh" / "new.db"
+    done = scorekeeper("restore", str(copy), "--db", str(fresh))
+    assert done.returncode == 1 and not fresh.exists()
+
+
+def test_restore_still_takes_an_earlier_versions_copy(tmp_path):
+    live = tmp_path / "restored.db"
+    done = scorekeeper("restore", str(V4), "--db", str(live))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "The copy is from an older version" in done.stdout

@@ -1,0 +1,202 @@
+"""A club night's paper (issue 45): each table's list printed for signing (for Skat a
+tournament list: the night's header, the Skat list, the Seeger-Fabian foot, a signature
+line per player; for any other game its own sheet under the same header), and the
+night's ranking printed on its own (one A4 page for 40 players, in Chromium's print);
+both for the group's members only."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from tests.support.app import join_group
+from tests.support.club_pages import night_of, play_table, removed_member, start_night
+from tests.support.live import call_json, printed_pdf, watched_page
+
+
+def _row(page: str, label: str) -> list[int]:
+    """A line of the foot's table, as numbers."""
+    found = re.search(rf'<th scope="row">{re.escape(label)}</th>(.*?)</tr>', page)
+    assert found, label
+    cells = re.findall(r"<td>([^<]*)</td>", found[1])
+    return [int(c.replace("\u2212", "-").strip("\u2066\u2069")) for c in cells]
+
+
+def _played_table(client, app, group_id):
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[0]
+    players = games[table.game_id].players
+    points: dict[str, int] = {}
+    key = re.search(
+        rf"/games/{table.game_id}/edit/([A-Za-z0-9_-]+)",
+        client.get(f"/games/{table.game_id}/share/edit?show=1").get_data(as_text=True),
+    )[1]
+    play_table(client, table.game_id, key, players, points)
+    return night, table, players, points
+
+
+def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_foot(club):
+    app, client, group_id, _key = club
+    night, table, players, points = _played_table(client, app, group_id)
+    assert (
+        client.post(
+            f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"}
+        ).status_code
+        == 302
+    )
+    path = f"/games/{table.game_id}/club/print"
+    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert f'href="{path}"' in draw
+    page = client.get(path).get_data(as_text=True)
+    # The header a club's list carries, over the game's own Skat list.
+    head = page[page.index('id="club-list-head"') : page.index("</header>")]
+    assert f"Club night {night.id}" in head and "Series 1 of 1" in head and "Table 1" in head
+    assert all(name in head for name in players)
+    assert 'class="score"' in page  # the Skat list itself, as the game's sheet draws it
+    # Deal n's declarer is seat n mod 4: odd deals won, even deals lost.
+    size = len(players)
+    declarers = [n % size for n in range(1, size + 1)]
+    won = [sum(1 for n, d in enumerate(declarers, 1) if d == s and n % 2) for s in range(size)]
+    lost = [sum(1 for n, d in enumerate(declarers, 1) if d == s and not n % 2) for s in range(size)]
+    assert _row(page, "Games won") == won and _row(page, "Games lost") == lost
+    assert _row(page, "Won less lost, × 50") == [
+        50 * (w - v) for w, v in zip(won, lost, strict=True)
+    ]
+    others = [sum(lost) - lost[s] for s in range(size)]
+    assert _row(page, "Games the others lost") == others
+    assert _row(page, "× 30 for each") == [30 * n for n in others]
+    parts = [_row(page, label) for label in ("Won less lost, × 50", "× 30 for each", "Game points")]
+    assert (
+        _row(page, "Sum")
+        == [sum(p) for p in zip(*parts, strict=True)]
+        == [points[n] for n in players]
+    )
+    signatures = page[page.index('id="club-list-signatures"') :]
+    assert signatures.count('class="line club-sign-line"') == size
+    assert signatures.count("signed on a phone") == 1
+
+
+def test_another_games_table_prints_its_own_sheet_under_the_same_header(club):
+    app, client, group_id, _key = club
+    guests = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal"]
+    answer = start_night(client, group_id, guests=guests, game="doppelkopf", rules="ddv")
+    assert answer.status_code == 302, answer.get_data(as_text=True)[-600:]
+    night, games = night_of(app, group_id)
+    second = night.tables[1].game_id
+    page = client.get(f"/games/{second}/club/print").get_data(as_text=True)
+    assert "Table 2" in page and 'id="club-list-head"' in page
+    assert 'id="club-list-foot"' not in page  # no Seeger-Fabian count for Doppelkopf
+    players = games[night.tables[1].game_id].players
+    assert page.count('class="line club-sign-line"') == len(players)
+
+
+def test_the_ranking_prints_place_points_every_series_and_the_tie_rule(club):
+    app, client, group_id, _key = club
+    night, table, players, points = _played_table(client, app, group_id)
+    standings = client.get(f"/groups/{group_id}/club/{night.id}/standings").get_data(as_text=True)
+    path = f"/groups/{group_id}/club/{night.id}/ranking"
+    assert f'href="{path}"' in standings
+    page = client.get(path).get_data(as_text=True)
+    assert "print.css" in page and f"Club night {night.id}" in page
+    assert night.created_at[:10] in page and "Skat" in page
+    assert "ranked by their best single series" in page
+    rows = re.findall(
+        r'<bdi class="nm" dir="auto">([^<]+)</bdi></th><td class="club-points">([^<]+)<', page
+    )
+    assert len(rows) == 13
+    shown = {name: int(value.replace("\u2212", "-")) for name, value in rows}
+    assert {n: shown[n] for n in players} == {n: points[n] for n in players}
+
+
+def test_the_paper_is_the_groups_members_only(club):
+    app, client, group_id, _key = club
+    night, table, _players, _points = _played_table(client, app, group_id)
+    paths = [
+        f"/games/{table.game_id}/club/print",
+        f"/groups/{group_id}/club/{night.id}/ranking",
+    ]
+    stranger = app.test_client()
+    removed = removed_member(app, group_id)
+    member = app.test_client()
+    join_group(member, group_id=group_id)
+    for path in paths:
+        assert stranger.get(path).status_code == 404
+        assert removed.get(path).status_code == 404
+        assert member.get(path).status_code == 200  # any member prints, not only the organiser
+    # A member of another group: neither this night's ranking nor its tables' lists, under
+    # her own group's address either.
+    other = app.test_client()
+    made = other.post("/api/groups", json={"name": "Doko"}).get_json()
+    join_group(other, group_id=made["id"])
+    for path in [
+        *paths,
+        f"/groups/{made['id']}/club/{night.id}/ranking",
+    ]:
+        assert other.get(path).status_code == 404, path
+    # Ids tampered with: a game of no night (the group's own), none at all, no such night.
+    plain = client.post(
+        "/api/games",
+        json={"game": "skat", "players": ["Ann", "Ben", "Cat"]},
+    ).get_json()["id"]
+    for path in [
+        f"/games/{plain}/club/print",
+        "/games/99999/club/print",
+        f"/groups/{group_id}/club/{night.id + 1}/ranking",
+    ]:
+        assert client.get(path).status_code == 404, path
+
+
+FORTY = [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, 41)]
+
+
+@pytest.mark.browser
+def test_the_ranking_of_forty_prints_on_one_a4_page_and_a_list_fits_its_paper(browser, live_server):
+    from pypdf import PdfReader
+
+    status, group = call_json(live_server, "POST", "/api/groups", {"name": "Preisskat"})
+    body = {"game": "skat", "players": FORTY, "deals_per_player": 1, "series": 3}
+    status, night = call_json(
+        live_server, "POST", f"/api/groups/{group['id']}/club", body, group["key"]
+    )
+    assert status == 201, night
+    for made, table in zip(night["keys"], night["tables"], strict=True):
+        for number in range(1, len(table["players"]) + 1):
+            hand = {
+                "declarer": number % len(table["players"]),
+                "game": "clubs",
+                "matadors": 1,
+                "bid": 18,
+                "declarer_points": 70 if number % 2 else 50,
+            }
+            status, _ = call_json(
+                live_server, "POST", f"/api/games/{made['game_id']}/hands", hand, made["edit_key"]
+            )
+            assert status == 201
+    base = f"/groups/{group['id']}/club/{night['id']}"
+    for language, accept in (("he", "he-IL,he;q=0.9"), ("en", "en")):
+        header = {"Accept-Language": accept}
+        with watched_page(browser, live_server, extra_http_headers=header) as page:
+            page.goto(group["join_url"])
+            if page.locator("#join").count():
+                with page.expect_navigation():
+                    page.locator("#join").click()
+            # A4's width at 96 dpi, as the print preview lays the page out.
+            page.set_viewport_size({"width": 794, "height": 1123})
+            page.emulate_media(media="print")
+            page.goto(f"{base}/ranking")
+            assert page.locator("html").get_attribute("lang") == language
+            assert page.locator("#club-ranking tbody tr").count() == 40
+            reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
+            assert len(reader.pages) == 1
+            page.goto(f"/games/{night['tables'][0]['game_id']}/club/print")
+            overflow = page.evaluate(
+                "() => [...document.querySelectorAll('main *:not(svg *)')].filter("
+                "e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1"
+                " || e.getBoundingClientRect().left < -1).map(e => e.outerHTML.slice(0, 80))"
+            )
+            assert overflow == []
+            reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
+            assert len(reader.pages) == 1

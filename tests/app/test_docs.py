@@ -1,0 +1,109 @@
+"""The docs a clone holds are the docs it can follow: no tracked file cites a text the
+repository lacks (the rules text the code once cited, a missing docs/ page, a markdown link
+to nothing), the README stays short, and every registered game has its rules file
+naming every house rule it declares."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+MISSING = "RULES" + ".md"  # spelled apart, so that this file does not cite it itself
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+DOCS_PATH = re.compile(r"\bdocs/[\w./-]+\.(?:md|png)\b")
+
+
+def tracked() -> list[Path]:
+    names = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return [ROOT / name for name in names if (ROOT / name).is_file()]
+
+
+def text_of(path: Path) -> str | None:
+    try:
+        return path.read_text()
+    except (UnicodeDecodeError, OSError):
+        return None
+
+
+def markdown() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def test_no_tracked_file_cites_the_rules_text_the_clone_lacks():
+    citing = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in tracked()
+        if (text := text_of(path)) is not None
+        for number, line in enumerate(text.splitlines(), 1)
+        if MISSING in line
+    ]
+    assert citing == []
+
+
+def test_every_docs_path_a_tracked_file_names_is_in_the_repository():
+    missing = [
+        f"{path.relative_to(ROOT)}: {cited}"
+        for path in tracked()
+        if (text := text_of(path)) is not None
+        for cited in DOCS_PATH.findall(text)
+        if not (ROOT / cited).exists()
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("page", markdown(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_of_the_docs_leads_to_a_file_of_the_repository(page):
+    broken = []
+    for target in LINK.findall(page.read_text()):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#")[0]).resolve()
+        if not path.exists() or ROOT not in path.parents and path != ROOT:
+            broken.append(target)
+    assert broken == []
+
+
+FOLDERS = "tests|scorekeeper|benchmarks|scripts|deploy|static|templates|docs"
+REPO_PATH = re.compile(rf"`((?:{FOLDERS})/[^`\s]*)`")
+
+
+@pytest.mark.parametrize("page", markdown(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_of_the_repository_the_docs_name_is_there(page):
+    """A path in code marks (`tests/app/test_docs.py`, `static/fonts/`) names a file or folder
+    of the repository (a pattern, at least one), unless it holds a placeholder
+    (`docs/rules/<key>.md`)."""
+    missing = [
+        cited
+        for cited in REPO_PATH.findall(page.read_text())
+        if "<" not in cited and not any(ROOT.glob(cited.rstrip("/")))
+    ]
+    assert missing == []
+
+
+def test_the_readme_is_at_most_400_lines():
+    assert len((ROOT / "README.md").read_text().splitlines()) <= 400
+
+
+def test_the_readmes_screenshot_is_small_and_there():
+    image = ROOT / "docs" / "images" / "scoreboard.png"
+    assert "docs/images/scoreboard.png" in (ROOT / "README.md").read_text()
+    assert image.stat().st_size < 150_000
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+def test_every_game_has_its_rules_file_naming_every_knob_and_preset(game):
+    rules = ROOT / "docs" / "rules" / f"{game.key}.md"
+    text = rules.read_text()
+    for knob in game.knobs:
+        assert f"`{knob.name}`" in text, knob.name
+    for preset in game.presets:
+        assert f"`{preset}`" in text, preset
+    assert "## Worked examples" in text

@@ -1,0 +1,241 @@
+"""game_play between the app and db: the data layer stores what a game's rules give and
+knows no game's columns; a hand saved through the web walks once; every view that changes
+a game asks for it and its edit key in one decorator."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import db, game_play
+from scorekeeper.db.hands import game_columns
+from scorekeeper.engine import GAMES, Game
+from scorekeeper.web import create_app
+from scorekeeper.web.access import edit_required
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.app import app_config, game_in_new_group
+from tests.support.play import long_settings, simulates
+from tests.support.play import records as drawn_records
+from tests.support.toy_game import GAME as TOY
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+EVERY_GAME = [*GAMES.values(), TOY]
+
+
+def hands_of(game: Game, count: int, seed: int = 5) -> list:
+    """``count`` hands as the game records them, from its own bots' deals, with a deal
+    thrown in first when the game has one; played under the long game's rules that
+    ``started`` gives."""
+    settings = long_settings(game, 100)
+    records = drawn_records(game, settings, max(count, 200), seed)
+    if not simulates(game):  # random hands at their places: kept in their order
+        return records[:count]
+    thrown = [r for r in records if r.thrown_in][:1]
+    return (thrown + [r for r in records if not r.thrown_in])[:count]
+
+
+@pytest.fixture
+def database(tmp_path, monkeypatch):
+    monkeypatch.setitem(GAMES, TOY.key, TOY)
+    opened = db.migrate(str(tmp_path / "play.db"))
+    yield opened
+    opened.close()
+
+
+def started(database, game: Game) -> int:
+    """A new game of ``game`` with a target its hands here do not reach."""
+    settings = long_settings(game, 100)
+    names = [f"Player {seat}" for seat in range(game.seats)]
+    game_id, _key = game_in_new_group(
+        database,
+        names,
+        game.default_preset,
+        settings,
+        0,
+        game=game.key,
+    )
+    return game_id
+
+
+def default_of(database, table: str, column: str):
+    """The column's default as the schema gives it (None without one)."""
+    for row in database.execute(f"PRAGMA table_info({table})"):
+        if row[1] == column:
+            return None if row[4] is None else database.execute(f"SELECT {row[4]}").fetchone()[0]
+    raise KeyError(column)
+
+
+def check_flat_columns(database, game: Game, game_id: int) -> None:
+    """Every stored hand's flat columns hold what its game's ``table_columns`` gives, and
+    the column's default where the game gives nothing."""
+    stored = db.load_game(database, game_id)
+    progress = game_play.progress_of(stored, db.load_hands(database, game_id))
+    hand_columns, seat_columns = game_columns(database)
+    for replayed in progress.hands:
+        flat, seats = game.table_columns(replayed)
+        row = db.query(
+            database,
+            "SELECT * FROM hands WHERE game_id = ? AND number = ?",
+            [game_id, replayed.number],
+        ).fetchone()
+        for column in hand_columns:
+            assert row[column] == flat.get(column, default_of(database, "hands", column)), column
+        for seat in db.query(
+            database, "SELECT * FROM hand_seats WHERE hand_id = ? ORDER BY seat", [row["id"]]
+        ):
+            given = seats[seat["seat"]] if seat["seat"] < len(seats) else {}
+            for column in seat_columns:
+                expected = given.get(column, default_of(database, "hand_seats", column))
+                assert seat[column] == expected, (seat["seat"], column)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.key)
+def test_a_hand_stores_the_flat_values_its_game_gives_and_defaults_for_the_rest(database, game):
+    game_id = started(database, game)
+    hands = hands_of(game, 6)
+    for record in hands:
+        game_play.add_hand(database, game_id, record)
+    check_flat_columns(database, game, game_id)
+    # An edit writes the hand's row anew: a column the new hand leaves out is reset, and
+    # the hand keeps when it was first recorded.
+    first = db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0]
+    # Simulated deals stand anywhere in a long game; random hands are drawn for their
+    # places (Wizard's round r deals r cards), so each is edited into its own.
+    first_edit, second_edit = (hands[-1], hands[0]) if simulates(game) else hands[:2]
+    game_play.replace_hand(database, game_id, 1, first_edit)
+    game_play.replace_hand(database, game_id, 2, second_edit)
+    check_flat_columns(database, game, game_id)
+    assert db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0] == (
+        first
+    )
+
+
+def test_the_data_layer_names_no_games_columns():
+    """db/ stores a hand without knowing any game's columns; only the migrations, which
+    made them, name them."""
+    words = ("frisch", "declarer", "over_under", "contract", "tricks", "revokes", "bid", "books")
+    folder = Path(db.__file__).parent
+    for path in folder.glob("*.py"):
+        if path.name == "migrations.py":
+            continue
+        text = path.read_text(encoding="utf-8").lower()
+        assert [word for word in words if word in text.replace("revokes the old", "")] == [], path
+
+
+def test_an_old_file_keeps_every_hand_row_as_it_was(tmp_path):
+    """The migration that gives ``hands.frisch_rounds`` its default rebuilds the table:
+    every row, id and index as it was."""
+    path = tmp_path / "old.db"
+    shutil.copyfile(FIXTURES / "scorekeeper-v1.db", path)
+    with sqlite3.connect(path) as old:
+        columns = [row[1] for row in old.execute("PRAGMA table_info(hands)")]
+        before = old.execute(f"SELECT {', '.join(columns)} FROM hands ORDER BY id").fetchall()
+        seats = old.execute("SELECT * FROM hand_seats ORDER BY hand_id, seat").fetchall()
+    assert before
+    upgraded = db.migrate(str(path))
+    try:
+        after = upgraded.execute(f"SELECT {', '.join(columns)} FROM hands ORDER BY id").fetchall()
+        assert after == before
+        assert upgraded.execute("SELECT * FROM hand_seats ORDER BY hand_id, seat").fetchall() == (
+            seats
+        )
+        assert default_of(upgraded, "hands", "frisch_rounds") == 0
+        unique = [index.columns for index in upgraded["hands"].indexes if index.unique]
+        assert ["game_id", "number"] in unique
+        assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
+    finally:
+        upgraded.close()
+
+
+def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
+    """form → view → game_play (the engine, the store) → redirect: the save resumes the
+    game from the last hand's state once, and nothing replays it."""
+    app = create_app(app_config(tmp_path))
+    client = app.test_client()
+    created = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "pagat-german"}
+    ).get_json()
+    client.post(
+        f"/api/games/{created['id']}/hands",
+        json=WORKED_EXAMPLE,
+        headers={"Authorization": f"Bearer {created['edit_key']}"},
+    )
+    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
+    calls = []
+    for name in ("resume_game", "progress_of", "current_progress", "record_entered"):
+        real = getattr(game_play, name)
+        monkeypatch.setattr(
+            game_play,
+            name,
+            lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
+        )
+    form = {
+        "number": "2",
+        "declarer": "2",
+        "level": "7",
+        "denomination": "C",
+        "frisch_rounds": "0",
+        **{f"contract_{seat}": str(n) for seat, n in enumerate(WORKED_EXAMPLE["contracts"])},
+        **{f"tricks_{seat}": str(n) for seat, n in enumerate(WORKED_EXAMPLE["tricks"])},
+        **{f"revokes_{seat}": "0" for seat in range(4)},
+        "save": "Save",
+    }
+    response = client.post(f"/games/{created['id']}/hands/new", data=form)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert calls == ["record_entered", "resume_game"]
+
+
+# Every view that changes a game, with a URL of game ``{id}`` (hand 1 where it needs one).
+EDITING_VIEWS = {
+    "hands.preview": ("POST", "/games/{id}/hands/preview"),
+    "hands.record": ("GET", "/games/{id}/hands/new"),
+    "hands.edit": ("GET", "/games/{id}/hands/1/edit"),
+    "hands.delete": ("GET", "/games/{id}/hands/1/delete"),
+    "games.rematch": ("POST", "/games/{id}/rematch"),
+    "games.change_seat": ("GET", "/games/{id}/seats"),
+    "games.finish": ("GET", "/games/{id}/finish"),
+    "share.edit_qr": ("GET", "/games/{id}/qr/edit.svg"),
+    "share.edit_code": ("GET", "/games/{id}/share/edit"),
+    "share.new_edit_link": ("GET", "/games/{id}/share/new-link"),
+    "review.details": ("GET", "/games/{id}/details"),
+    "offline.snapshot": ("GET", "/games/{id}/offline"),
+    "offline.send_hands": ("POST", "/games/{id}/offline/hands"),
+    "kept.kept_page": ("GET", "/games/{id}/kept"),
+}
+# A club table's signing page is not edit_required: a member of the group signs there for
+# their own name on their own phone (issue 56); tests/app/test_club_pages.py tries who may.
+
+
+def test_every_view_that_changes_a_game_is_edit_required(app):
+    wrapper = edit_required(lambda: None).__code__  # every decorated view runs this code
+    decorated = {
+        endpoint for endpoint, view in app.view_functions.items() if view.__code__ is wrapper
+    }
+    # The API's writes are the same decorator's, by their Bearer key (tests/test_api.py).
+    assert {e for e in decorated if not e.startswith("api.")} == set(EDITING_VIEWS)
+    assert {e for e in decorated if e.startswith("api.")} == {
+        "api.update_game",
+        "api.add_hand",
+        "api.replace_hand",
+        "api.delete_hand",
+        "api.change_seat",
+        "api.finish_game",
+    }
+
+
+@pytest.mark.parametrize("endpoint", EDITING_VIEWS)
+def test_an_editing_view_is_404_without_the_game_and_403_without_its_key(
+    client, make_game, post_hand, endpoint
+):
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
+    method, url = EDITING_VIEWS[endpoint]
+    missing = client.open(url.format(id=game_id + 1), method=method)
+    assert missing.status_code == 404
+    refused = client.open(url.format(id=game_id), method=method)
+    assert refused.status_code == 403
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    assert client.open(url.format(id=game_id), method=method).status_code not in (403, 404)

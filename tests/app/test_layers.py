@@ -1,0 +1,316 @@
+"""The import graph of ``scorekeeper/`` and ``benchmarks/`` (issue 46): no circle of imports
+anywhere, and the layers in their order.
+
+Read from the source, not from what Python has imported: every ``import`` counts, at the
+top of a module, inside a function or under ``TYPE_CHECKING``, so a circle cannot hide by
+moving one of its imports into a function. A benchmark imports its neighbours by their bare
+names (``from web import …``, with ``benchmarks/`` on ``sys.path``), and those count too.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import game_play
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of ``scorekeeper`` and ``benchmarks`` by its dotted name."""
+    found = {}
+    for path in [*root.glob("scorekeeper/**/*.py"), *root.glob("benchmarks/*.py")]:
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The names ``name`` imports: the module of ours each import reaches (the deepest
+    one that exists: ``from scorekeeper.db import hands`` is ``scorekeeper.db.hands``,
+    ``from scorekeeper.db import Game`` the package ``scorekeeper.db``), or the
+    top-level name of anything else (``flask``, ``sqlite3``)."""
+    package = path.name == "__init__.py"
+    benchmarks = {key.removeprefix("benchmarks.") for key in known if key.startswith("benchmarks.")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if package else name.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                prefix = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                prefix = node.module or ""
+            targets = [f"{prefix}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            if name.startswith("benchmarks.") and target.partition(".")[0] in benchmarks:
+                target = f"benchmarks.{target.partition('.')[0]}"
+            while target and target not in known and "." in target:
+                target = target.rpartition(".")[0]
+            if target != name:
+                found.add(target)
+    return found
+
+
+@functools.cache
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    known = modules(root)
+    return {name: imported(name, path, known) for name, path in known.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # Iterative, so that a long chain of imports never meets the recursion limit.
+        work = [(start, iter(sorted(graph[start] & graph.keys())))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt] & graph.keys()))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_circles(tmp_path):
+    """What the test above relies on, on a tree made for it: a circle through a package's
+    face, one through an import inside a function, and one between two benchmarks."""
+    files = {
+        "scorekeeper/__init__.py": "",
+        "scorekeeper/store/__init__.py": "from .helper import X\nfrom .rows import Row\n",
+        "scorekeeper/store/rows.py": "from . import helper\nfrom scorekeeper.store import X\n",
+        "scorekeeper/store/helper.py": "X = 1\n",
+        "scorekeeper/top.py": "def f():\n    from .low import g\n",
+        "scorekeeper/low.py": "from . import top\n",
+        "scorekeeper/alone.py": "import flask\nfrom .store.helper import X\n",
+        "benchmarks/one.py": "from two import thing\n",
+        "benchmarks/two.py": "import one\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert circles(import_graph(tmp_path)) == [
+        ["benchmarks.one", "benchmarks.two"],
+        ["scorekeeper.low", "scorekeeper.top"],
+        ["scorekeeper.store", "scorekeeper.store.rows"],
+    ]
+
+
+# --- the layers ----------------------------------------------------------------------------
+
+FLASK_AND_SQLITE = ("flask", "flask_babel", "flask_wtf", "wtforms", "werkzeug", "sqlite3")
+FLASK_AND_SQLITE += ("sqlite_utils",)
+
+# (a layer's modules, what none of them may import): the engine is pure rules; the data
+# layer stores and serves no page; the pages do not run the command line.
+LAYERS = [
+    (
+        "scorekeeper.engine",
+        (
+            "scorekeeper.web",
+            "scorekeeper.db",
+            "scorekeeper.cli",
+            "scorekeeper.game_play",
+            *FLASK_AND_SQLITE,
+        ),
+    ),
+    ("scorekeeper.db", ("scorekeeper.web", "scorekeeper.cli", "scorekeeper.game_play")),
+    ("scorekeeper.web", ("scorekeeper.cli",)),
+]
+
+
+def _within(name: str, area: str) -> bool:
+    return name == area or name.startswith(area + ".")
+
+
+@pytest.mark.parametrize(("layer", "forbidden"), LAYERS, ids=[layer for layer, _ in LAYERS])
+def test_a_layer_imports_nothing_above_it(layer, forbidden):
+    graph = import_graph()
+    climbing = sorted(
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if _within(name, layer)
+        for target in targets
+        if any(_within(target, above) for above in forbidden)
+    )
+    assert climbing == []
+
+
+# --- a save goes down once -------------------------------------------------------------------
+
+
+def _save_path_module():
+    """``benchmarks/save_path.py``, whose tracer this test shares (the benchmark prints
+    the figures; this test holds the line)."""
+    spec = importlib.util.spec_from_file_location("save_path", ROOT / "benchmarks/save_path.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_save_calls_down_and_never_back_up(editor):
+    """A hand saved through the form, from the view into ``game_play`` down to the
+    database write: no module it passes is called back while it waits for a call it
+    made (the data layer once called a plan of ``game_play``'s, which called it again)."""
+    client, game_id = editor
+    save_path = _save_path_module()
+    hand = {**save_path.HAND, "number": "1"}
+    assert client.post(f"/games/{game_id}/hands/new", data=hand).status_code == 302
+    path = save_path.SavePath(game_play.record_entered)
+    sys.setprofile(path)
+    try:
+        response = client.post(f"/games/{game_id}/hands/new", data={**hand, "number": "2"})
+    finally:
+        sys.setprofile(None)
+    assert response.status_code == 302
+    stops = [(before, after) for _depth, before, after, _up in path.stops]
+    assert ("scorekeeper.game_play", "scorekeeper.db.hands") in stops  # it did save
+    assert [(before, after) for _depth, before, after, up in path.stops if up] == []
+
+
+# --- the web app by area (issue 55) ----------------------------------------------------------
+
+
+def _web_areas_module():
+    """``benchmarks/web_areas.py``, whose readers and tracer these tests share (the
+    benchmark prints the figures before and after; these tests hold the line)."""
+    spec = importlib.util.spec_from_file_location("web_areas", ROOT / "benchmarks/web_areas.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LOOKUPS = {"table_game", "get_game", "find_game", "GAMES"}
+"""What looks a game's rules up in the engine's registry, by name."""
+
+
+def _functions(path: Path) -> list[ast.FunctionDef]:
+    return [
+        node
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+    ]
+
+
+def _names_used(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def test_the_data_layer_looks_the_rules_up_in_one_place_only():
+    """``db/`` asks the registry for a game's rules in one function, ``games.table_of``,
+    where a stored row becomes a game without them (its rules then travel in
+    ``StoredGame.table``); no function of ``db/`` handed a stored game looks them up."""
+    graph = import_graph()
+    importing = sorted(
+        name
+        for name, targets in graph.items()
+        if _within(name, "scorekeeper.db") and "scorekeeper.engine.registry" in targets
+    )
+    assert importing == ["scorekeeper.db.games"]
+    looking_up = []
+    handed_a_game = []
+    for path in sorted((ROOT / "scorekeeper/db").glob("*.py")):
+        for function in _functions(path):
+            used = _names_used(function)
+            if used & LOOKUPS:
+                looking_up.append(f"{path.stem}.{function.name}")
+            annotations = {
+                ast.unparse(arg.annotation)
+                for arg in function.args.args + function.args.kwonlyargs
+                if arg.annotation is not None
+            }
+            if any("StoredGame" in text for text in annotations) and "table_of" in used:
+                handed_a_game.append(f"{path.stem}.{function.name}")
+    assert looking_up == ["games.table_of"]
+    assert handed_a_game == []
+
+
+def test_no_module_of_the_web_takes_another_modules_private_names():
+    web_areas = _web_areas_module()
+    assert web_areas.private_imports(within="scorekeeper.web") == []
+
+
+def test_one_edit_required_one_hand_form_one_api_error():
+    """One decorator guards every view that changes a game (pages and API), one class is
+    the hand form, one module words the API's refusals."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                where = path.relative_to(ROOT / "scorekeeper").as_posix()
+                defined.setdefault(node.name, []).append(where)
+    assert defined["edit_required"] == ["web/access.py"]
+    assert defined["HandForm"] == ["web/games/forms.py"]
+    assert defined["ApiError"] == ["web/api/errors.py"]
+
+
+def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_times(editor):
+    """A hand recorded through the form, from the view ``hands.record`` (its decorators
+    too) down to the database: the calls that climb back up a layer (a lower layer calling
+    a higher one, or the registry asked again for rules already known) are at most
+    ``MAX_CLIMBS``. A count of calls in the code's structure, not a time."""
+    client, game_id = editor
+    web_areas = _web_areas_module()
+    hand = {**web_areas.HAND, "number": "1"}
+    assert client.post(f"/games/{game_id}/hands/new", data=hand).status_code == 302
+    way = web_areas.HandsWay(client.application.view_functions["hands.record"])
+    sys.setprofile(way)
+    try:
+        response = client.post(f"/games/{game_id}/hands/new", data={**hand, "number": "2"})
+    finally:
+        sys.setprofile(None)
+    assert response.status_code == 302
+    callees = {callee for _caller, callee, _up in way.calls}
+    assert "scorekeeper.db.hands.write_hand" in callees  # it did go down to the database
+    climbs = [(caller, callee) for caller, callee, up in way.calls if up]
+    assert len(climbs) <= web_areas.MAX_CLIMBS, climbs

@@ -1,0 +1,58 @@
+"""The hand form's preview says what a hand still lacks (issue 43, item 9): by the thing's
+name and the player's, as the save would, for every game, in the page's language; never
+only "These entries cannot be scored yet"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine import GAMES
+from tests.support.app_conformance import names_for, simulated_hands
+
+STILL_MISSING = {"en": "Still missing: ", "de": "Es fehlt noch: ", "he": "עדיין חסר: "}
+LANGUAGE = {"en": "en", "de": "de-DE", "he": "he-IL"}
+
+
+def started(client, make_game, game) -> int:
+    game_id, key = make_game(game=game.key, players=names_for(game), rules=game.default_preset)
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    return game_id
+
+
+def previewed(client, game_id: int, form: dict[str, str], language: str):
+    """The preview's answer: None where the hand scores, else the sentence it says."""
+    answer = client.post(
+        f"/games/{game_id}/hands/preview",
+        data={"number": "1", **form},
+        headers={"Accept-Language": LANGUAGE[language]},
+    )
+    assert answer.status_code in (200, 422), answer.get_json()
+    return answer.get_json()["problem"] if answer.status_code == 422 else None
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+def test_an_empty_hands_preview_names_what_to_enter_first(client, make_game, game):
+    problem = previewed(client, started(client, make_game, game), {}, "en")
+    assert problem.startswith(STILL_MISSING["en"]), problem
+
+
+@pytest.mark.parametrize("language", list(LANGUAGE))
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+def test_a_hand_lacking_one_entry_hears_which_and_whose(client, make_game, game, language):
+    """A played hand's form with its last box that has no default left empty: the preview
+    names that one box, and the player it belongs to where it is a player's."""
+    game_id = started(client, make_game, game)
+    form = game.form_values(simulated_hands(game, 1)[0])
+    assert previewed(client, game_id, form, language) is None
+    for last in reversed(form):
+        problem = previewed(client, game_id, {**form, last: ""}, language)
+        if problem is not None:
+            break
+    assert problem.startswith(STILL_MISSING[language]), problem
+    if language == "en":
+        assert "more entr" not in problem, problem
+    seat = re.fullmatch(r".*_(\d)", last)
+    if seat:
+        assert names_for(game)[int(seat[1])] in problem, problem

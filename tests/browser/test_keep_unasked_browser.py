@@ -1,0 +1,218 @@
+"""Offline with no question first (issue 56), in Chromium at 360 px: the editing phone keeps
+a started game by itself, asking nothing, after hand 1 and after hand 2; the name that marks
+the hands it records offline is asked once, later, on the kept page, the table going on;
+the engine's files are fetched once however the pages are left mid-download; a file planted
+in the phone's cache is not used."""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+
+import pytest
+
+from scorekeeper.engine import GAMES
+from tests.support.app import new_app
+from tests.support.live import SHOTS, SHUTDOWN_POLL, keep_screenshot, until
+from tests.support.offline_phone import ENGINE_TIMEOUT, QUEUED, offline, record_offline, watched
+
+pytestmark = pytest.mark.browser
+
+GAME = GAMES["israeli-whist"]
+NAMES = ["Noa", "Ben", "Dana", "Carl"]
+HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
+# A phone whose player gave their name before: no page of it has anything to ask.
+NAMED = "try { localStorage.setItem('scorekeeper:phone-name', 'Ben') } catch (error) {}"
+KEPT = "() => localStorage.getItem('scorekeeper:kept:%d') === '1'"
+RECORD = """(id) => new Promise((resolve) => {
+  const opening = indexedDB.open("scorekeeper-offline", 1);
+  opening.onsuccess = () => {
+    const asked = opening.result.transaction("games").objectStore("games").get(id);
+    asked.onsuccess = () => { opening.result.close(); resolve(asked.result || null); };
+  };
+})"""
+
+
+PART = 16 * 1024  # bytes of an engine's file sent at a time
+
+
+class Counted:
+    """The app, counting the bytes of every answer's body by path; the engine's files sent
+    slowly (a part every few ms), so that a page can be left while one is on its way."""
+
+    def __init__(self, app) -> None:
+        self.app, self.sent = app, collections.Counter()
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        slow = path.startswith("/engine/")
+        for whole in self.app(environ, start_response):
+            for start in range(0, len(whole), PART if slow else max(1, len(whole))):
+                part = whole[start : start + PART] if slow else whole
+                with self.lock:
+                    self.sent[path] += len(part)
+                if slow:
+                    time.sleep(0.01)
+                yield part
+
+
+@pytest.fixture
+def counted_server(tmp_path):
+    from werkzeug.serving import make_server
+
+    app = new_app(tmp_path, WTF_CSRF_ENABLED=True, TESTING=False)
+    counter = Counted(app.wsgi_app)
+    app.wsgi_app = counter
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", counter
+    finally:
+        server.shutdown()
+        thread.join(5)
+        server.server_close()
+
+
+def api(page, method: str, path: str, body: dict, key: str | None = None) -> dict:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    answer = page.request.fetch(path, method=method, data=body, headers=headers)
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def started(page, hands: int) -> dict:
+    body = {"game": GAME.key, "players": NAMES, "rules": GAME.default_preset, "first_dealer": 0}
+    created = api(page, "POST", "/api/games", body)
+    for _ in range(hands):
+        api(page, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
+    return created
+
+
+def entry():
+    from tests.support.app_conformance import entry_of
+
+    return entry_of(GAME, HAND, NAMES)
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(
+    browser, live_server, language
+):
+    from tests.support.app_conformance import enter
+
+    with watched(browser, live_server, language) as context:
+        page = context.new_page()
+        created = started(page, hands=1)
+        game_id = created["id"]
+        page.goto(created["edit_url"])
+        page.wait_for_function(KEPT % game_id, timeout=ENGINE_TIMEOUT)
+        # Kept after hand 1 with nothing asked, nothing waiting for an answer.
+        assert page.locator("#keep-whose").count() == 0
+        keep_screenshot(page, SHOTS / "offline" / f"unasked-hand-1-{language}.png")
+        api(page, "POST", f"/api/games/{game_id}/hands", HAND, created["edit_key"])
+        page.reload()
+        page.locator("#live #h2").wait_for()
+        page.wait_for_function(KEPT % game_id)
+        page.wait_for_timeout(1500)  # keep.js brings the kept game up to date meanwhile
+        assert page.locator("#keep-whose").count() == 0
+        keep_screenshot(page, SHOTS / "offline" / f"unasked-hand-2-{language}.png")
+        assert until(page, RECORD, game_id)["by"] is None
+
+        # Without the network: the hand is queued at once; then the name is asked, once,
+        # under the board's button, and the table may go on without answering.
+        offline(page, language)
+        assert page.locator("#keep-whose").count() == 0  # nothing queued: nothing to mark
+        record_offline(page, entry(), enter)
+        question = page.locator("#kept-board #keep-whose")
+        question.wait_for()
+        box = question.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        keep_screenshot(page, SHOTS / "offline" / f"asked-later-{language}.png")
+        record_offline(page, entry(), enter)  # unanswered, the table goes on
+        assert page.locator(QUEUED).count() == 2 and question.count() == 1
+        question.locator("button", has_text="Dana").click()
+        assert page.locator("#keep-whose").count() == 0
+        assert until(page, RECORD, game_id)["by"] == "Dana"
+
+        # Back online, the hands go, marked with the name given.
+        context.set_offline(False)
+        page.wait_for_url(f"**/games/{game_id}", timeout=ENGINE_TIMEOUT)
+        page.locator("#live #h4").wait_for(timeout=ENGINE_TIMEOUT)
+        legend = page.locator("#live .legend").inner_text()
+        assert "Dana" in legend
+        # Asked once: the next kept game where Dana sits is kept as hers, asked nothing.
+        again = started(page, hands=1)
+        page.goto(again["edit_url"])
+        page.wait_for_function(KEPT % again["id"], timeout=ENGINE_TIMEOUT)
+        assert until(page, RECORD, again["id"])["by"] == "Dana"
+
+
+def test_a_page_left_mid_download_loses_nothing_fetched(browser, counted_server):
+    """The scoreboard starts keeping the game, the phone goes to another page while the
+    engine's largest file is on its way, then comes back: every file of the engine came
+    over the wire once, whatever page the phone was on."""
+    base, counter = counted_server
+    with watched(browser, base, "en") as context:
+        context.add_init_script(NAMED)
+        page = context.new_page()
+        created = started(page, hands=1)
+        page.goto(created["edit_url"])
+        core = page.locator("#keep").get_attribute("data-early").split()[0].split("#")[0]
+        deadline = time.monotonic() + 60
+        while counter.sent[core] < 200_000 and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert counter.sent[core] > 0, "the engine's core was not on its way"
+        page.goto("/")  # left mid-download
+        page.wait_for_timeout(500)
+        page.goto(f"/games/{created['id']}")
+        page.wait_for_function(KEPT % created["id"], timeout=ENGINE_TIMEOUT)
+        sizes = {
+            item["url"]: item.get("sent", item["size"])
+            for item in page.evaluate(
+                "async (url) => JSON.parse(new DOMParser().parseFromString("
+                "await (await fetch(url)).text(), 'text/html')"
+                ".getElementById('kept-setup').textContent).downloads",
+                f"/games/{created['id']}/kept",
+            )
+        }
+    engine = {path: sent for path, sent in counter.sent.items() if path.startswith("/engine/")}
+    for path, sent in engine.items():
+        listed = sizes.get(path)
+        assert listed is None or sent <= listed, (path, sent, listed)  # each file once
+    assert sum(engine.values()) <= 3_000_000
+
+
+def test_a_file_planted_in_the_phones_cache_is_not_used(browser, live_server):
+    """A file under the engine's address whose bytes are not the file's (planted, or cut
+    short): Keep fetches the file again, and the phone holds the server's bytes."""
+    with watched(browser, live_server, "en") as context:
+        context.add_init_script(NAMED)
+        page = context.new_page()
+        created = started(page, hands=0)
+        page.goto(created["edit_url"])
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+        stdlib = next(
+            url.split("#")[0]
+            for url in page.locator("#keep").get_attribute("data-early").split()
+            if "/engine/stdlib-" in url
+        )
+        page.evaluate(
+            """async (url) => (await caches.open("kept-engine")).put(url, new Response(
+              "print('planted')", { headers: { "Content-Type": "application/zip" } }))""",
+            stdlib,
+        )
+        api(page, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
+        page.reload()
+        page.wait_for_function(KEPT % created["id"], timeout=ENGINE_TIMEOUT)
+        held = page.evaluate(
+            """async (url) => {
+              const kept = await (await caches.open("kept-engine")).match(url);
+              return kept ? (await kept.arrayBuffer()).byteLength : 0;
+            }""",
+            stdlib,
+        )
+        served = page.request.get(stdlib, headers={"Accept-Encoding": "identity"}).body()
+        assert held == len(served) > 1000

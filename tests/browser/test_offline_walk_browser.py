@@ -1,0 +1,147 @@
+"""Issue 44's "Done when" walk, in real Chromium at 360 px: for every registered game (the
+phone's engine has only the registry's), in Hebrew or in English in turn, a phone keeps a
+game by itself, records it online and offline, reloads, reopens and meets another phone's hand
+(tests/support/offline_walk.py; the phone's steps are tests/support/offline_phone.py's).
+
+One live server and one browser serve the module; a parallel run keeps each game's walks
+on one worker (``PER_GAME_GROUPS``), and a worker's one phone (``KeepingPhone``) keeps every
+game it walks, as a real phone does.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from scorekeeper.engine import GAMES, Game
+from tests.support.app_conformance import (
+    FULL_MATRIX,
+    LANGUAGES,
+    Kinds,
+    Widest,
+    cover,
+    game_id,
+    kinds_of,
+    long_rules,
+    names_for,
+    simulated_hands,
+)
+from tests.support.live import serving
+from tests.support.offline_walk_browser import KeepingPhone
+
+pytestmark = pytest.mark.browser
+# A parallel run keeps each game's walks on one worker, and the games spread over the
+# workers (``conftest.pytest_itemcollected``).
+PER_GAME_GROUPS = True
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """One live server for the module, CSRF on, on its own SQLite file."""
+    with serving(tmp_path_factory.mktemp("offline-walk")) as base:
+        yield base
+
+
+# The walk's two languages: a right-to-left one and a left-to-right one.
+WALK_LANGUAGES = ("he", "en")
+
+
+def offline_phones(game: Game) -> list[str]:
+    """The language a game's offline walk is played in at 360 px: one a game, Hebrew and
+    English in turn over the registry (what differs by language, the words file the phone
+    fetches and the direction of the page, is the same code for every game, and each
+    language is walked by half the games; every page of every game is drawn in each
+    language by tests/games/test_app_conformance.py). Every language for every game with
+    ``SCOREKEEPER_FULL_MATRIX=1``."""
+    if FULL_MATRIX:
+        return list(LANGUAGES)
+    return [WALK_LANGUAGES[list(GAMES.values()).index(game) % len(WALK_LANGUAGES)]]
+
+
+OFFLINE = [
+    pytest.param(game, language, id=f"{language}-{game_id(game)}")
+    for game in GAMES.values()
+    for language in offline_phones(game)
+]
+
+
+@functools.cache
+def widest_kept() -> dict[str, str]:
+    """The game whose kept scoreboard ("board") and whose hand form ("form") are the widest:
+    the first model ``cover`` picks of each as the phone's engine draws it (the server's
+    templates, ``pages.phone``) in German, for the long names after hands 1 to 7."""
+    from scorekeeper.pages import phone
+
+    drawn: dict[str, dict[str, Kinds]] = {"board": {}, "form": {}}
+    for game in GAMES.values():
+        settings = game.preset(game.default_preset).with_changes(long_rules(game))
+        hands = simulated_hands(game, 7, long=True, numbers=range(1, 8))
+        asked = {"game": game.key, "seats": game.seats, "settings": settings.to_dict()}
+        asked |= {"players": names_for(game), "language": Widest.LANGUAGE}
+        asked["state"] = game.state_of(game.replay(settings, 0, []))
+        requests = [
+            {**asked, "call": "sheet", "hands": hands, "pending": 3},
+            asked | {"call": "form"},
+        ]
+        sheet, form = json.loads(phone.batch(json.dumps(requests)))
+        html = {
+            "board": "".join(v for k, v in sheet.items() if k.endswith("_html")),
+            "form": form["html"],
+        }
+        for template, kinds in drawn.items():
+            kinds[game.key] = kinds_of(f"<body>{html[template]}</body>")
+    seats = {game.key: game.seats for game in GAMES.values()}
+    return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
+
+
+def test_every_game_walks_offline_and_the_walks_meet_both_languages():
+    """Every registered game is walked, and over the games in Hebrew and in English."""
+    walked = [(game.key, language) for game in GAMES.values() for language in offline_phones(game)]
+    assert {key for key, _ in walked} == set(GAMES)
+    assert {language for _, language in walked} >= set(WALK_LANGUAGES)
+    assert ("israeli-whist", "he") in walked
+
+
+@pytest.fixture(scope="module")
+def keeping_phone(browser, server) -> Iterator[KeepingPhone]:
+    found = KeepingPhone(browser, server)
+    yield found
+    found.close()
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_a_kept_game_goes_on_offline_and_comes_back_whole(
+    keeping_phone, browser, server, game, language
+):
+    """Issue 44's "Done when" for every registered game, in Hebrew or English, at 360 px
+    (tests/support/offline_phone.py): hands 1 and 2 recorded online without a tap on Keep, the
+    network drops, hands 3 to 5 recorded (4 refused first and corrected), reloaded, closed
+    and opened again offline, back online the hand 4 another phone recorded meanwhile is
+    met, and the server holds 1 to 5 with the points and totals the phone showed. What
+    every game does alike (the pages' fit, a phone watching live) on the widest
+    (``widest_kept``), and on Israeli Whist's (the first game)."""
+    from tests.support.offline_phone import new_phone
+    from tests.support.offline_walk import offline_evening
+
+    widest = {template for template, key in widest_kept().items() if key == game.key}
+    if game.key == "israeli-whist":
+        widest |= {"board", "form"}
+    phone = keeping_phone(language)
+    watcher = new_phone(browser, server, language) if "board" in widest else None
+    watcher_errors: list[str] = []
+    if watcher is not None:
+        watcher.on("weberror", lambda error: watcher_errors.append(str(error.error)))
+    try:
+        offline_evening(phone, server, game, names_for(game), language, widest, watcher)
+    except BaseException:
+        keeping_phone.close()  # a fresh phone for the next walk
+        raise
+    else:
+        phone.set_offline(False)
+    finally:
+        if watcher is not None:
+            watcher.close()
+    assert keeping_phone.script_errors() == [] and watcher_errors == []

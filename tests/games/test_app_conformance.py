@@ -1,0 +1,867 @@
+"""The app conformance suite: every registered game, and the toy game the tests register,
+through the real pages in real Chromium, at 360 and 390 px, in English, Hebrew and German,
+with names of 16 characters (Hebrew and Latin) and a name that is markup.
+
+The engine's conformance suite (``tests/games/test_conformance.py``) runs every game's rules;
+this one runs every game's pages, so that no page can work for one game only. Nothing
+here names a game: hands come from each game's own simulation (``simulate`` and
+``record_of_deal``), the hand form is filled from its ``form_values``, and what a page
+must show comes from the game's own views. A new game passes it with no change here.
+
+Every game is checked on every page, and every template on every phone, but not every
+combination: a phone in Chromium costs half a second a page, and games × pages × languages ×
+widths would double with the games. So the suite grows with the templates, not the games:
+
+- **Every page in every language, without a browser** (per game and language): each page
+  answers 200 over HTTP, with a title naming the game being played and on Hebrew and German
+  pages no snake_case identifier, no rule's code name and no English sentence of the
+  catalogue left untranslated; so does the live view and the hand form's preview.
+- **Every template on every phone, in Chromium** (per page and language, not per
+  game): each page against its widest models (``Widest``), picked from the registry: the
+  game with the most players (eight names of 16 characters, Hebrew and Latin), then the
+  fewest games whose page shows every kind of element (tag, classes, role) that any
+  game's does, each phone checking them in turn. No horizontal overflow, no serious or
+  critical axe finding, the words above, the names whole or cut at their own end, tap
+  targets of 44 px, no script error. A new game joins the models only where it draws
+  something no other game does. Each language's phone checks them at 360 px, axe too, and
+  lays each out again at 390 px (``wider_problems``): no rule of the stylesheets tells the
+  two widths apart, so the markup, words and colours axe reads are the same.
+- **One walk a game through its pages**, in Chromium at 360 px, a language in turn
+  (``walk_phones``), each registered game at its own size (``WALKED``): what only the
+  game's own pages show: no script error, every link answered, no horizontal overflow,
+  the words and title above, names and tap targets.
+- **Actions** (per game, at 360 px, its language in turn): New game through its form; a
+  hand recorded by tapping the form with JavaScript, after its preview; a hand recorded with
+  JavaScript off; an edit; the last hand deleted through the HTML page; Revisions; two
+  phones saving the same hand through the form (one is stored, the other answers 409
+  with its entries kept); a stale edit (409, entries kept).
+- **Files**: the printed sheet's PDF has every hand's bid in full; the CSV has the
+  game's own columns; an export imported again gives the same scoreboard.
+
+``SCOREKEEPER_FULL_MATRIX=1`` walks every game's pages on every phone, axe too, and runs the
+actions on every phone (each language at each width).
+
+One live server and one browser serve the whole module; each language and width is one
+browser context (a phone), holding the edit keys of the games it records in.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+import re
+import threading
+import urllib.parse
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine import Game
+from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+from tests.support.app import group_of, new_app
+from tests.support.app_conformance import (  # noqa: F401  (fixtures)
+    ANY_GAME_PAGES,
+    CLUB_PAGES,
+    FULL_MATRIX,
+    GAMES_UNDER_TEST,
+    HEIGHT,
+    LANGUAGES,
+    NAMES,
+    PAGES,
+    Entry,
+    Kinds,
+    Phones,
+    Setup,
+    Widest,
+    address,
+    cover,
+    enter,
+    entry_of,
+    game_id,
+    game_name,
+    join_by_request,
+    kept,
+    kept_games,
+    long_rules,
+    names_for,
+    page_problems,
+    pages_of,
+    phones,
+    plain_text,
+    previewed,
+    raw_words,
+    sampled_language,
+    server,
+    setups,
+    shown,
+    simulated_hands,
+    titled,
+    too_wide,
+    toy_registered,
+    untranslated,
+)
+from tests.support.browser import api
+from tests.support.live import SERVED, printed_pdf, view_path
+
+pytestmark = pytest.mark.browser
+# A parallel run keeps each game's tests on one worker, and the games spread over the
+# workers (``conftest.pytest_collection_modifyitems``).
+PER_GAME_GROUPS = True
+
+WIDTHS = (360, 390)
+PHONES = [(language, width) for language in LANGUAGES for width in WIDTHS]
+
+assert all(len(name) in (15, 16) for name in NAMES)
+
+
+# --- what a page may not show ---------------------------------------------------------------
+
+
+# --- the server, the phones and the games ----------------------------------------------------
+
+
+def knob_text(value: Any) -> str:
+    """A knob's value as the new-game form takes it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
+    """The phone, holding the edit keys of the game's two games and of its club night's
+    table (whose list it signs), and a member of the group of the one in progress (joined
+    by its invite link), whose History, players and club night it sees. Its links are
+    followed over HTTP, with the phone's cookies: no page of them is drawn."""
+    page = phones.page(language, width)
+    for played in kept_games(setup):
+        if (language, width, played.id) not in setup.keys:
+            assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
+            setup.keys.add((language, width, played.id))
+    # A phone is in at most MAX_PHONE_GROUPS groups and leaves the one it used least
+    # recently for a new one: the games the suite creates on a phone may have taken this
+    # group's place since it joined, and it joins again.
+    joined = (language, width, -setup.group.id) in setup.keys
+    if not joined or page.request.get(f"/groups/{setup.group.id}").status == 404:
+        join_by_request(page.request, setup.group)
+        setup.keys.add((language, width, -setup.group.id))
+    return page
+
+
+# --- every page ------------------------------------------------------------------------------
+
+
+# --- which phone checks what ------------------------------------------------------------------
+# What a page must be is checked in three places, so that the suite grows with its templates,
+# not with games × pages × languages × widths:
+#
+# - ``test_every_page_in_every_language`` (no browser): every page of every game in every
+#   language, as the server sends it: answered, titled, its words the language's.
+# - ``test_every_template_on_every_phone`` (Chromium): each page on every phone (language
+#   and width), with axe, against the widest models (``Widest``): the game with the most
+#   players, then the fewest games whose page shows every kind of element any game's does.
+#   A new game joins them only where its page draws something no other game's does.
+# - ``test_every_page`` (Chromium): one walk a game through its pages on one phone, at
+#   360 px in a language in turn: what only the game's own walk shows (no script error,
+#   every link answered, the page no wider than the screen, its names whole).
+
+EVERY_PAGE = [*PAGES, *ANY_GAME_PAGES, *CLUB_PAGES]
+WALK_WIDTH = 360
+
+
+def walk_phones(game: Game) -> list[tuple[str, int]]:
+    """The phones a game's walk goes through its pages on: one, at 360 px, in a language
+    in turn (every phone, axe too, with ``SCOREKEEPER_FULL_MATRIX=1``)."""
+    return PHONES if FULL_MATRIX else [(sampled_language(game), WALK_WIDTH)]
+
+
+# Each name as a page lays it out: its text (without a partner's "& "), whether its box cuts
+# it, and the direction it is laid out in (which end an ellipsis takes).
+NAMES_SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => ({
+    text: Array.from(el.childNodes).filter((n) => !(n.classList && n.classList.contains("and")))
+        .map((n) => n.textContent).join(""),
+    cut: el.scrollWidth > el.clientWidth + 1, direction: getComputedStyle(el).direction }))"""
+HEBREW = re.compile("[\u0590-\u05ff]")
+# Every key's label on the hand form (shown or not): its text, whether its box cuts it, and
+# for a name's key the name's own direction.
+KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).map((el) => {
+    const name = el.querySelector("bdi");
+    const box = name || el;
+    return { text: el.textContent, name: !!name, direction: getComputedStyle(box).direction,
+        cut: box.scrollWidth > box.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
+})"""
+
+
+def cut_at_the_wrong_end(shown: list[dict[str, Any]]) -> list[str]:
+    """The names cut short at the other end than their own (a Hebrew name on an English
+    page keeps its first name)."""
+    wrong = []
+    for name in shown:
+        own = "rtl" if HEBREW.match(name["text"].strip()) else "ltr"
+        if name["cut"] and name["direction"] != own:
+            wrong.append(f"{name['text']!r} cut at its {name['direction']} end")
+    return wrong
+
+
+def layout_problems(page, name: str, setup: Setup) -> list[str]:
+    """What is wrong with the names and tap targets (issue 30) of the page ``name``, open on
+    ``page``: the score tiles show each player's name whole, the hands' columns cut one,
+    if they must, at its own end; the group's list of games shows every name whole; the
+    hand form's keys show a word whole and cut a name at its own end; the scoreboard's hand
+    numbers and points and the hand form's keys and buttons are 44 × 44 px to a finger."""
+    problems = []
+    typed = sorted(plain_text(name) for name in setup.playing.players)
+    if name == "scoreboard":
+        tiles = page.evaluate(NAMES_SHOWN, ".totals .p")
+        if sorted(plain_text(tile["text"]) for tile in tiles) != typed:
+            problems.append(f"the tiles name {[tile['text'] for tile in tiles]}")
+        problems += [f"a tile cuts {tile['text']!r}" for tile in tiles if tile["cut"]]
+        problems += cut_at_the_wrong_end(page.evaluate(NAMES_SHOWN, "table.hands thead .p"))
+        board = page.evaluate(TARGETS, "table.hands tbody a")
+        problems += [] if board else ["no hand's number or points to tap"]
+        problems += [f"a target under {TAP} px: {t}" for t in small_targets(board)]
+    elif name == "group":
+        listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
+        if not {plain_text(t["text"]) for t in listed} >= set(typed):
+            problems.append(f"the games list {[t['text'] for t in listed]}")
+        problems += [f"the list cuts {t['text']!r}" for t in listed if t["cut"]]
+    elif name == "edit the last hand":
+        labels = page.evaluate(KEY_LABELS)
+        problems += [f"a key cuts {k['text']!r}" for k in labels if k["cut"] and not k["name"]]
+        problems += cut_at_the_wrong_end([k for k in labels if k["name"]])
+        form = page.evaluate(TARGETS, "#hand label.key, #hand button, .savebar button")
+        problems += [] if form else ["no key or button on the hand form"]
+        problems += [f"a target under {TAP} px: {t}" for t in small_targets(form)]
+    elif name in CLUB_NAMES:
+        problems += club_layout_problems(page, name, setup)
+    return problems
+
+
+# Where a club page shows the players' names, each whole (wrapped, never cut), and the
+# buttons a finger taps on it.
+CLUB_NAMES = {
+    "club night's draw": ".club-seats bdi",
+    "club standings": ".club-standings .nm",
+    "club standings on a projector": ".club-standings .nm",
+    "club table's signing": ".club-signer bdi",
+}
+CLUB_BUTTONS = "main button, main a.btn, main select, main input:not([type=hidden])"
+
+
+def club_layout_problems(page, name: str, setup: Setup) -> list[str]:
+    """The names of a club page (``CLUB_NAMES``) whole, the table's on its pages, and
+    the page's buttons and fields 44 px to a finger."""
+    problems = []
+    shown = page.evaluate(NAMES_SHOWN, CLUB_NAMES[name])
+    problems += [f"cuts {name['text']!r}" for name in shown if name["cut"]]
+    texts = {plain_text(name["text"]) for name in shown}
+    table = {plain_text(player) for player in setup.night.table.players}
+    if not texts >= table:
+        problems.append(f"names {sorted(texts)}, not every player of table 1")
+    targets = page.evaluate(TARGETS, CLUB_BUTTONS)
+    problems += [f"a target under {TAP} px: {t}" for t in small_targets(targets)]
+    return problems
+
+
+# Where the links of the page open lead (this server's, not files to download).
+LINKS = """() => Array.from(document.querySelectorAll("a[href]"))
+    .filter((a) => a.origin === location.origin && !a.hasAttribute("download"))
+    .map((a) => a.pathname + a.search)"""
+
+
+# The games walked: each registered game at its own size (and the toy game). A larger
+# table of a game draws its pages from the same templates, whose widest models, the most
+# players first, ``test_every_template_on_every_phone`` checks.
+WALKED = [game for game in GAMES_UNDER_TEST if game_id(game) == game.key]
+
+
+@pytest.mark.parametrize("game", WALKED, ids=game_id)
+def test_every_page(phones, setups, axe, game):
+    """A walk through every page of the game on its phone (``walk_phones``): answered, no
+    script error, no wider than the screen, no word that is not the language's or that is
+    the app's notation, the game named in the title, the names whole or cut at their own
+    end, targets a finger can tap (``layout_problems``); every link on the pages answered."""
+    setup = setups[game_id(game)]
+    problems = []
+    for language, width in walk_phones(game):
+        page = holding_keys(phones, setup, language, width)
+        phones.script_errors(language, width)
+        visited: set[str] = set()
+        links: set[str] = set()
+        for name in pages_of(game):
+            url = address(name, setup)
+            checker = axe if FULL_MATRIX else None
+            found = page_problems(page, checker, url, language, game, titled=titled(name))
+            found += layout_problems(page, name, setup)
+            problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
+            visited.add(urllib.parse.unquote(url))
+            links.update(page.evaluate(LINKS))
+        # A group's pages are its members': the finished game's group is not the phone's.
+        others = re.compile(rf"/groups/(?!{setup.group.id}(/|$))")
+        # One link of each shape: a finished game's hundred hands' edit links are one.
+        shapes = {}
+        for link in sorted(links):
+            if urllib.parse.unquote(link) not in visited and not others.match(link):
+                shapes.setdefault(re.sub(r"\d+", "#", link), link)
+        for link in shapes.values():
+            answered = page.request.get(link)
+            if answered.status >= 400:
+                problems.append(f"a link to {link} answers {answered.status}")
+        problems += [f"script error: {e}" for e in phones.script_errors(language, width)]
+    assert not problems, "\n".join(problems)
+
+
+def action_phones(game: Game) -> list[tuple[str, int]]:
+    """The phones a game's actions are played on: 360 px, where a key is likeliest pushed
+    off the screen, in one language a game, in turn (each language over three games)."""
+    if FULL_MATRIX:
+        return PHONES
+    languages = list(LANGUAGES)
+    return [(languages[(GAMES_UNDER_TEST.index(game) + 1) % len(languages)], 360)]
+
+
+def test_the_walks_and_the_actions_meet_every_language_at_360_px():
+    """Every game walks its pages, and plays its actions, at 360 px; over the games, in
+    every language, each game's actions in another language than its walk."""
+    walked = [phone for game in WALKED for phone in walk_phones(game)]
+    played = [phone for game in GAMES_UNDER_TEST for phone in action_phones(game)]
+    for chosen in (walked, played):
+        assert {language for language, width in chosen if width == 360} == set(LANGUAGES)
+    for game in GAMES_UNDER_TEST:
+        assert any(width == 360 for _, width in walk_phones(game)), game_id(game)
+        assert any(width == 360 for _, width in action_phones(game)), game_id(game)
+        assert FULL_MATRIX or walk_phones(game) != action_phones(game), game_id(game)
+
+
+# --- the widest models ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def widest(browser, server, setups) -> Iterator[Widest]:
+    found = Widest(browser, server, setups)
+    yield found
+    found.close()
+
+
+# The phones the templates are checked on: one a language, at the narrowest width. Each
+# page is then laid out again at every wider width on the same phone (``wider_problems``).
+TEMPLATE_PHONES = list(LANGUAGES)
+NARROWEST = min(WIDTHS)
+
+
+def turned(models: Sequence[Any], page: int, phone: int) -> list[Any]:
+    """The models the phone ``phone`` (its index in ``TEMPLATE_PHONES``) checks the page
+    ``page`` (its index in ``EVERY_PAGE``) on: the models in turn, one phone further on each
+    page, so that every model meets every phone over the pages; a phone checks more than
+    one where there are more models than phones (every model with the full matrix)."""
+    if FULL_MATRIX:
+        return list(models)
+    count = len(TEMPLATE_PHONES)
+    start = (page + phone) % count
+    return [model for index, model in enumerate(models) if index % count == start] or [
+        models[start % len(models)]
+    ]
+
+
+def test_the_models_take_the_phones_in_turn():
+    """Every model of a page is checked on some phone, every phone checks the page, and
+    over the pages each model meets every phone, however many models a page has."""
+    phones = range(len(TEMPLATE_PHONES))
+    for count in range(1, 2 * len(TEMPLATE_PHONES) + 2):
+        models = list(range(count))
+        met: dict[int, set[int]] = {model: set() for model in models}
+        for page in range(len(EVERY_PAGE)):
+            checked = [turned(models, page, phone) for phone in phones]
+            assert all(checked)
+            assert {model for each in checked for model in each} == set(models), count
+            for phone, each in enumerate(checked):
+                for model in each:
+                    met[model].add(phone)
+        assert all(seen == set(phones) for seen in met.values()), count
+
+
+def test_the_widest_models_cover_every_kind_and_start_with_the_most_players():
+    def page(*found: str, text: int = 0) -> Kinds:
+        kinds = Kinds()
+        kinds.found, kinds.text = set(found), text
+        return kinds
+
+    kinds = {
+        "a": page("p", "td.bid", text=10),
+        "b": page("p", "td.bid", text=30),
+        "c": page("p", "td.thrown"),
+        "d": page("p"),
+        "e": page("p", "td.bid", "td.thrown", "li.and", text=5),
+    }
+    seats = {"a": 8, "b": 8, "c": 4, "d": 4, "e": 4}
+    assert cover(kinds, seats) == ["b", "e"]
+    assert cover({"d": kinds["d"]}, {"d": 4}) == ["d"]
+
+
+# Where a stylesheet's rule depends on the screen's width: a width of a phone between two
+# of them is laid out by other rules than a phone on the other side.
+MEDIA_WIDTH = re.compile(r"\((?:min|max)-width:\s*(\d+)px\)")
+
+
+def test_no_rule_of_the_stylesheets_tells_the_phones_apart():
+    """No @media rule of the app's stylesheets falls between the phones' widths, so that
+    a page is laid out by the same rules on each: its markup, words and colours are the
+    same at every width, and axe, which reads those, runs at the narrowest
+    (``wider_problems`` lays it out again at the others)."""
+    static = pathlib.Path(__file__).resolve().parents[2] / "static"
+    for sheet in static.glob("*.css"):
+        for found in MEDIA_WIDTH.finditer(sheet.read_text(encoding="utf-8")):
+            bound = int(found[1])
+            assert not min(WIDTHS) <= bound <= max(WIDTHS), (sheet.name, found[0])
+
+
+# Two frames drawn: the page's ResizeObservers (the save bar's room) have answered a new width.
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def wider_problems(page, name: str, setup: Setup) -> list[str]:
+    """The page open on ``page`` (at ``NARROWEST``) laid out again at each wider phone's
+    width, as that phone would show it: no wider than its screen, the names and tap
+    targets as ``layout_problems`` wants them. The phone is left at its own width."""
+    problems = []
+    try:
+        for width in WIDTHS:
+            if width == NARROWEST:
+                continue
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.evaluate(SETTLED)  # what the page's scripts redo for the new width
+            found = too_wide(page) + layout_problems(page, name, setup)
+            problems += [f"at {width} px: {problem}" for problem in found]
+    finally:
+        page.set_viewport_size({"width": NARROWEST, "height": HEIGHT})
+    return problems
+
+
+STRUCTURE = [
+    pytest.param(name, language, id=f"{name}-{language}")
+    for name in EVERY_PAGE
+    for language in TEMPLATE_PHONES
+]
+
+
+@pytest.mark.parametrize(("name", "language"), STRUCTURE)
+def test_every_template_on_every_phone(phones, setups, widest, axe, name, language):
+    """Each page in every language against its widest models (``Widest``), the models in
+    turn (``turned``), on the language's narrowest phone: answered, no wider than the
+    screen, no serious axe finding, the words the language's, the names whole or cut at
+    their own end, no script error; then laid out at every wider phone's width
+    (``wider_problems``)."""
+    every = widest.of(name)
+    models = turned(every, EVERY_PAGE.index(name), TEMPLATE_PHONES.index(language))
+    phones.script_errors(language, NARROWEST)
+    problems = []
+    for game in models:
+        setup = setups[game_id(game)]
+        page = holding_keys(phones, setup, language, NARROWEST)
+        url = address(name, setup)
+        found = page_problems(page, axe, url, language, game, titled=titled(name))
+        found += layout_problems(page, name, setup)
+        found += wider_problems(page, name, setup)
+        problems += [f"{game_id(game)} {url}: {problem}" for problem in found]
+    problems += [f"script error: {e}" for e in phones.script_errors(language, NARROWEST)]
+    assert not problems, "\n".join(problems)
+
+
+# --- every page in every language, over HTTP (no browser) --------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_every_page_in_every_language(phones, setups, game, language):
+    """Every page of the game, the live view of its two games and the preview of a hand,
+    in the language, as the server sends them: answered, titled with the game, and with no
+    word that is not the language's (``untranslated``) or that is the app's notation."""
+    setup = setups[game_id(game)]
+    page = holding_keys(phones, setup, language, 360)
+    problems = []
+    for name in pages_of(game):
+        url = address(name, setup)
+        response = page.request.get(url)
+        found = shown(response.text())
+        text = found.text()
+        wrong = [] if response.status == 200 else [f"answered {response.status}"]
+        wrong += untranslated(text, language, game) + raw_words(text, game)
+        title = re.search(r"<title>(.*?)</title>", response.text(), re.S)
+        if titled(name) and game_name(game, language) not in (title[1] if title else ""):
+            wrong.append(f"the title does not name {game_name(game, language)}")
+        problems += [f"{url}: {problem}" for problem in wrong]
+        if name == "edit the first hand":
+            form = found
+    # The part of the scoreboard that a phone polls: the page's own fragment.
+    for played in (setup.playing, setup.finished):
+        response = page.request.get(f"/games/{played.id}/live")
+        assert response.status == 200
+        text = shown(response.text()).text()
+        problems += [f"live view: {problem}" for problem in untranslated(text, language, game)]
+        assert 'class="why"' in response.text()
+    # The points of the first hand as its edit form previews them, with the hand's outcome.
+    preview = page.request.post(
+        f"/games/{setup.playing.id}/hands/preview",
+        form=dict(form.fields),
+        headers={"Accept": "application/json"},
+    )
+    assert preview.status == 200, preview.text()
+    answer = preview.json()
+    assert len(answer["points"]) == len(answer["names"]) >= 2
+    problems += [f"preview: {p}" for p in untranslated(answer["result"], language, game)]
+    assert not problems, "\n".join(problems)
+
+
+# --- every action, through the pages ----------------------------------------------------------
+
+
+def submit(page, entry: Entry):
+    """Taps Save (or the entry's action) and waits for the answer; returns its status."""
+    button = page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save")
+    with page.expect_navigation() as navigation:
+        button.click()
+    return navigation.value.status
+
+
+def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
+    """The game's hands as the API gives them to a holder of its view link."""
+    token = view_path(base, game_id).rsplit("/", 1)[1]
+    return api(base, "GET", f"/api/games/{game_id}?view={token}")["hands"]
+
+
+def same_hand(game: Game, stored: dict[str, Any], hand: dict[str, Any]) -> bool:
+    return game.form_values(stored) == game.form_values(hand)
+
+
+def start_by_form(page, game: Game, names: list[str]) -> int:
+    page.goto(f"/games/new?game={game.key}")
+    for seat, name in enumerate(names):
+        page.fill(f'input[name="player_{seat}"]', name)
+    page.locator('label.key:has(input[name="first_dealer"][value="0"])').click()
+    for name, value in long_rules(game).items():
+        box = page.locator(f'#new-game [name="{name}"]')
+        if not box.is_visible():  # a house rule, in its folded group
+            page.locator("details.house > summary").click()
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(knob_text(value))
+        else:
+            box.fill(knob_text(value))
+    with page.expect_navigation():
+        # The form's own button: "See the chances" (another form action) is there too where
+        # the group has ratings in the game (its club night's table finished).
+        page.locator('#new-game button[type="submit"]:not([formaction])').click()
+    found = re.search(r"/games/(\d+)$", page.url)
+    assert found, page.url
+    return int(found.group(1))
+
+
+def edit_url_of(page, game_id: int) -> str:
+    page.goto(f"/games/{game_id}/share/edit?show=1")
+    return page.locator(".qr-box figcaption a").get_attribute("href")
+
+
+def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Entry) -> None:
+    """Taps the hand in, waits for the preview's points, and saves."""
+    page.goto(f"/games/{game_id}/hands/new")
+    enter(page, entry)
+    settings = game.preset(game.default_preset)
+    points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
+    previewed(page, points)
+    page.locator("#save").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+
+
+def bid_cells_in_pdf(page, base: str, game: Game, game_id: int) -> list[str]:
+    """The printed sheet's bids missing from its PDF, word by word: a bid cut short on
+    paper ("4 downto") misses the end of a word. The PDF's text runs cells together, and
+    a word of a right-to-left script may come out of it reversed. The sheet shows a bid
+    for every hand whose view has one."""
+    from pypdf import PdfReader
+
+    settings = game.preset(game.default_preset)
+    records = [game.record_from_dict(settings, hand) for hand in stored_hands(base, game_id)]
+    views = game.hand_views(game.replay(settings, 0, records))
+    page.goto(f"/games/{game_id}/print")
+    bids = [plain_text(b) for b in page.locator("table.score td.bid").all_inner_texts()]
+    assert len(bids) == sum(view.bid is not None for view in views)
+    reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
+    text = "".join(plain_text(" ".join(p.extract_text() for p in reader.pages)).split())
+    return [bid for bid in bids if any(w not in text and w[::-1] not in text for w in bid.split())]
+
+
+def scoreboard_rows(page, game_id: int) -> list[str]:
+    page.goto(f"/games/{game_id}?all=1")
+    return [plain_text(row) for row in page.locator("table.hands tbody tr").all_inner_texts()]
+
+
+ACTIONS = [
+    pytest.param(game, language, width, id=f"{language}-{width}-{game_id(game)}")
+    for game in GAMES_UNDER_TEST
+    for language, width in action_phones(game)
+]
+
+
+@pytest.mark.parametrize(("game", "language", "width"), ACTIONS)
+def test_a_game_through_its_pages(phones, server, browser, game, language, width):
+    names = names_for(game)
+    page = phones.page(language, width)
+    game_id = start_by_form(page, game, names)
+    # Where each hand is entered below: 1 and 2, 1 edited, 2 raced, then 2 edited in a race.
+    seed = 7 * width + len(language) + len(game.key)
+    hands = simulated_hands(game, 10, seed, long=True, numbers=(1, 2, 1, 2, 2, 2, 2, 2, 2, 2))
+    entries = [entry_of(game, hand, names) for hand in hands]
+    played = [e for e in entries if e.action is None]
+
+    # A hand tapped in with JavaScript, after its preview; then one without JavaScript
+    # (everyone passed, where the game has that), on another phone holding the edit link.
+    record_with_javascript(page, server, game, game_id, played[0])
+    edit_url = edit_url_of(page, game_id)
+    plain = phones.page(language, width, javascript=False)
+    plain.goto(edit_url)
+    plain.goto(f"/games/{game_id}/hands/new")
+    second = entries[0] if entries[0].action else played[1]
+    enter(plain, second)
+    assert submit(plain, second) == 200 and plain.url.endswith(f"/games/{game_id}")
+    stored = stored_hands(server, game_id)
+    assert [
+        same_hand(game, s, e.hand) for s, e in zip(stored, (played[0], second), strict=True)
+    ] == [True] * 2
+
+    # An edit, with JavaScript: the form opens with the hand as stored.
+    page.goto(f"/games/{game_id}/hands/1/edit")
+    assert kept(page, played[0]) == []
+    enter(page, played[2])
+    page.locator("#save").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    first = stored_hands(server, game_id)[0]
+    assert same_hand(game, first, played[2].hand) and first["revision"] == 2
+
+    # The last hand deleted through the HTML page, after its confirmation.
+    plain.goto(f"/games/{game_id}/hands/2/delete")
+    with plain.expect_navigation() as navigation:
+        plain.locator("form button.danger").click()
+    assert navigation.value.status == 200 and len(stored_hands(server, game_id)) == 1
+    page.goto(f"/games/{game_id}/revisions")
+    assert page.locator("ol.revisions > li").count() == 4  # 1 and 2 recorded, 1 edited, 2 deleted
+
+    # Two phones save the same hand through the form: one is stored, the other hears so
+    # (409) and keeps what it typed; then the same for a stale edit.
+    other = browser.new_context(
+        viewport={"width": width, "height": HEIGHT},
+        base_url=server,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        java_script_enabled=False,
+    )
+    try:
+        rival = other.new_page()
+        rival.goto(edit_url)
+        for path, first, second in (("new", played[3], played[4]), ("2/edit", *played[5:7])):
+            for phone in (plain, rival):
+                phone.goto(f"/games/{game_id}/hands/{path}")
+            enter(plain, first)
+            enter(rival, second)
+            assert submit(plain, first) == 200
+            assert submit(rival, second) == 409, rival.locator("main").inner_text()
+            assert kept(rival, second) == []
+            stored = stored_hands(server, game_id)
+            assert len(stored) == 2 and same_hand(game, stored[1], first.hand)
+    finally:
+        other.close()
+
+    # The printed sheet keeps every bid whole on paper.
+    assert bid_cells_in_pdf(page, server, game, game_id) == []
+
+    # Export, and import of the export: the same scoreboard.
+    exported = page.request.get(f"/games/{game_id}/export.json")
+    assert exported.status == 200
+    # The CSV has the columns every game has and the game's own, and no other game's.
+    text = page.request.get(f"/games/{game_id}/export.csv").text()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 2 * game.seats
+    own = {column.name for column in game.csv_columns}
+    assert set(rows[0]) == set(CSV_SHARED_COLUMNS) | own
+    assert [row["player"] for row in rows] == names * 2
+    # Into the game's own group: this phone belongs to several by now (every setup's).
+    page.goto(f"/groups/{group_of(SERVED[server], game_id).id}/import")
+    page.set_input_files(
+        'input[type="file"]',
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": exported.body()}],
+    )
+    with page.expect_navigation():
+        page.locator('button[name="submit"]').click()
+    imported = page.locator("ul.games a").first.get_attribute("href")
+    copy = int(imported.rsplit("/", 1)[1])
+    assert copy != game_id
+    assert scoreboard_rows(page, copy) == scoreboard_rows(page, game_id)
+    assert (
+        json.loads(page.request.get(f"/games/{copy}/export.json").text())["games"][0]["hands"]
+        == json.loads(exported.text())["games"][0]["hands"]
+    )
+
+
+# --- phones racing through the form (no browser: the Flask test client, many at once) ----------
+
+
+def form_data(entry: Entry, **hidden: Any) -> dict[str, str]:
+    data = {name: value for name, value in entry.values}
+    data[entry.action or "save"] = "1"
+    return data | {name: str(value) for name, value in hidden.items()}
+
+
+@pytest.mark.parametrize("phones_at_once", [2, 16])
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_phones_racing_through_the_form_store_one_hand(
+    tmp_path, toy_registered, game, phones_at_once
+):
+    """Phones posting the same new hand, the same edit, or the same delete through the
+    HTML form: one is stored; each other phone answers 409, never 500, with its page."""
+    app = new_app(tmp_path)  # the migrated database and compiled templates, not made again
+    names = names_for(game)
+    created = (
+        app.test_client()
+        .post(
+            "/api/games",
+            json={
+                "game": game.key,
+                "players": names,
+                "first_dealer": 0,
+                "rules": game.default_preset,
+                "settings": long_rules(game),
+            },
+        )
+        .get_json()
+    )
+    hands = simulated_hands(game, 10, seed=5, long=True, numbers=(1,) * 10)  # all as hand 1
+    entries = [entry_of(game, hand, names) for hand in hands]
+    clients = []
+    for _ in range(phones_at_once):
+        client = app.test_client()
+        assert client.get(created["edit_url"]).status_code == 302
+        clients.append(client)
+    game_path = f"/games/{created['id']}"
+
+    def race(path: str, datas: list[dict[str, str]]) -> list[int]:
+        statuses: list[int] = [0] * len(clients)
+        start = threading.Barrier(len(clients))
+
+        def post(index: int) -> None:
+            start.wait()
+            statuses[index] = clients[index].post(path, data=datas[index]).status_code
+
+        threads = [threading.Thread(target=post, args=(i,)) for i in range(len(clients))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return sorted(statuses)
+
+    view = created["view_url"].rsplit("/", 1)[1]  # the API reads a game by its view token
+
+    def hands() -> list[dict[str, Any]]:
+        return app.test_client().get(f"/api{game_path}?view={view}").get_json()["hands"]
+
+    first = entries[0]
+    edit = next(e for e in entries if e.values != first.values)
+    new = [form_data(first, number=1)] * len(clients)
+    assert race(f"{game_path}/hands/new", new) == [302] + [409] * (len(clients) - 1)
+    assert len(hands()) == 1
+    edits = [form_data(edit, revision=1)] * len(clients)
+    assert race(f"{game_path}/hands/1/edit", edits) == [302] + [409] * (len(clients) - 1)
+    assert hands()[0]["revision"] == 2
+    deletes = [{"revision": "2"}] * len(clients)
+    assert race(f"{game_path}/hands/1/delete", deletes) == [302] + [409] * (len(clients) - 1)
+    assert hands() == []
+    # Recorded again: a phone still holding the deleted hand's revision is told, not lost.
+    phone = clients[0]
+    assert phone.post(f"{game_path}/hands/new", data=form_data(first, number=1)).status_code == 302
+    stale = phone.post(f"{game_path}/hands/1/edit", data=form_data(edit, revision=2))
+    assert stale.status_code == 409
+    assert phone.post(f"{game_path}/hands/1/delete", data={"revision": "2"}).status_code == 409
+    assert len(hands()) == 1
+
+
+# --- every column printed (issue 30) -----------------------------------------------------------
+# One language a game, in turn (each game meets another language than the one before it).
+
+
+# Every cell of the printed sheet's table inside the paper's width (A4 less its margins:
+# 190 mm is 718 CSS px), and the names of the players' columns.
+PRINTED = """() => {
+    const table = document.querySelector("table.score").getBoundingClientRect();
+    const page = document.body.getBoundingClientRect();
+    const cells = Array.from(document.querySelectorAll("table.score th, table.score td"));
+    return {
+        outside: cells.filter((c) => { const r = c.getBoundingClientRect();
+            return r.left < page.left - 1 || r.right > page.right + 1; }).length,
+        wide: [table.left, table.right, page.left, page.right],
+        names: Array.from(document.querySelectorAll("table.score thead th.name"))
+            .map((c) => c.textContent),
+    };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_the_printed_sheet_holds_every_players_columns(phones, setups, browser, server, game):
+    setup = setups[game_id(game)]
+    language = sampled_language(game)
+    context = browser.new_context(
+        viewport={"width": 718, "height": 1000},
+        base_url=server,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    try:
+        page = context.new_page()
+        page.emulate_media(media="print")
+        page.goto(f"/games/{setup.playing.id}/edit/{setup.playing.key}")
+        page.goto(f"/games/{setup.playing.id}/print")
+        printed = page.evaluate(PRINTED)
+    finally:
+        context.close()
+    assert printed["outside"] == 0, printed["wide"]
+    names = [plain_text(name) for name in printed["names"]]
+    for players in map(plain_text, setup.playing.players):
+        assert any(players in name for name in names), (players, names)
+
+
+# The size of the area a finger may touch to follow each of ``selector``'s controls: the
+# control's box and what its ::after or label gives it, found by asking the page what is
+# under each point on the lines through the control's centre.
+TARGETS = """(selector) => {
+    const found = [];
+    for (const el of document.querySelectorAll(selector)) {
+        // Not shown: hidden, or inside a closed <details> (laid out, never drawn).
+        if (!el.checkVisibility({ visibilityProperty: true })) continue;
+        el.scrollIntoView({ block: "center", inline: "center" });
+        const r = el.getBoundingClientRect();
+        const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+        const on = (px, py) => { const hit = document.elementFromPoint(px, py);
+            return !!hit && (hit === el || el.contains(hit)); };
+        const text = el.textContent.trim().slice(0, 20);
+        if (!on(x, y)) { found.push({ text, width: 0, height: 0 }); continue; }
+        let left = x, right = x, top = y, bottom = y;
+        while (left > 0 && on(left - 1, y)) left--;
+        while (right < innerWidth - 1 && on(right + 1, y)) right++;
+        while (top > 0 && on(x, top - 1)) top--;
+        while (bottom < innerHeight - 1 && on(x, bottom + 1)) bottom++;
+        const cell = el.closest("td");
+        found.push({ text, width: right - left + 1,
+            height: bottom - top + 1, column: cell ? cell.getBoundingClientRect().width : null });
+    }
+    return found;
+}"""
+TAP = 44
+
+
+def small_targets(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Targets under 44 × 44 px; a points cell may be as narrow as its column when the
+    table's columns are narrower than 44 px (seven or eight players at 360 px), never
+    narrower, nor short."""
+    return [
+        t
+        for t in found
+        if t["height"] < TAP
+        or t["width"] < TAP
+        and not (t.get("column") and t["width"] >= t["column"] - 2)
+    ]

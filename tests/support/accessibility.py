@@ -1,0 +1,83 @@
+"""Helpers of tests/browser/test_accessibility.py, which other tests use too."""
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.browser import api
+from tests.support.live import PHONE, serving
+
+SERIOUS = ("serious", "critical")
+
+
+MIN_TARGET = 44  # CSS px, WCAG 2.5.5
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory) -> Iterator[str]:
+    """One live server for the module's tables (each test still has a game of its own)."""
+    with serving(tmp_path_factory.mktemp("tables")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def phones(browser, table_server) -> Iterator[Callable[[str, str], Any]]:
+    """A phone (browser context) per language and colour scheme, opened once for the
+    module: a test opens a page in it, where it used to open a phone of its own."""
+    contexts: dict[tuple[str, str], Any] = {}
+
+    def phone(language: str, scheme: str):
+        if (language, scheme) not in contexts:
+            contexts[language, scheme] = browser.new_context(
+                viewport=PHONE,
+                base_url=table_server,
+                locale=language,
+                color_scheme=scheme,
+                extra_http_headers={"Accept-Language": language},
+            )
+        return contexts[language, scheme]
+
+    yield phone
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.fixture
+def table(phones, table_server):
+    """Opens a page on the phone of a language and colour scheme, holding the edit link
+    of a new game of ``game`` (Israeli Whist's or Bid Whist's) with two hands; returns
+    (page, game id)."""
+    pages = []
+
+    def open_table(game: str, language: str, scheme: str = "light"):
+        players = ["Noa", "Eitan", "Shira", "Wassim"]
+        if game == "bid-whist":
+            body = {"game": game, "players": players}
+            hand = {"bidder": 1, "bid": "4U", "trump": "H", "books": 11, "reneges": [1, 0]}
+        else:
+            body = {"game": game, "players": players, "rules": "pagat-german"}
+            hand = WORKED_EXAMPLE
+        created = api(table_server, "POST", "/api/games", body)
+        for _ in range(2):
+            api(
+                table_server,
+                "POST",
+                f"/api/games/{created['id']}/hands",
+                hand,
+                created["edit_key"],
+            )
+        page = phones(language, scheme).new_page()
+        pages.append(page)
+        # The edit link followed over HTTP with the phone's cookies: its page (the
+        # scoreboard, which a test asks for itself) is not drawn for nothing.
+        assert page.request.get(created["edit_url"]).ok
+        return page, created["id"]
+
+    yield open_table
+    for page in pages:
+        page.close()
+
+
+TARGETS = "a, button, summary, select, input:not([type=radio]):not([type=hidden]), label.key"

@@ -1,0 +1,191 @@
+"""A fresh app on its own SQLite file, started from a database migrated once for the test
+process, and the stored groups and games a test looks at or sets up."""
+
+from __future__ import annotations
+
+import atexit
+import os
+import re
+import shutil
+import tempfile
+
+import jinja2
+import jinja2.bccache
+
+from scorekeeper.web import create_app
+
+SEAT_NAMES = ["South", "West", "North", "East"]
+
+
+def app_config(tmp_path, **overrides) -> dict:
+    return {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "scorekeeper.db"),
+        "SECRET_KEY": "test secret",
+        "WTF_CSRF_ENABLED": False,
+        # A test's phone starts more groups and games than a stranger may
+        # (tests/app/test_stranger.py turns the limits on).
+        "RATE_LIMITS": {},
+        # A test may hold a few streamed exports unread, which a server would have sent
+        # (tests/app/test_stranger.py serves with the one slot of serve).
+        "HEAVY_SLOTS": 4,
+        **overrides,
+    }
+
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The templates' compiled code, kept in memory for every app a test process makes:
+    each test's app is new, and compiling the same templates again for each of them was a
+    good part of a test's set-up. Jinja checks each template's source against the kept code
+    (its checksum), so a changed template is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+
+
+# A database file migrated once for the test process, which each test's app starts from.
+_MIGRATED: dict[str, str] = {}
+
+
+def _migrated_database(into: str) -> None:
+    """Puts at ``into`` (0600, as the app makes a database) a copy of a database holding
+    every migration and nothing else: what ``db.migrate`` makes of a new file, without
+    running all the migrations again for every test."""
+    from scorekeeper import db
+
+    if os.path.exists(into) or not os.path.isdir(os.path.dirname(into)):
+        return  # a test's own file, or a folder the app makes: the app's own way
+    if "path" not in _MIGRATED:
+        folder = tempfile.mkdtemp(prefix="scorekeeper-migrated-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "migrated.db")
+        db.migrate(path).close()  # the last connection: the log is checkpointed and gone
+        assert not os.path.exists(f"{path}-wal"), "the migrated database left its log"
+        _MIGRATED["path"] = path
+    shutil.copyfile(_MIGRATED["path"], into)
+    os.chmod(into, 0o600)
+
+
+def new_app(folder, **overrides):
+    """``create_app`` on a new database in ``folder``, started from the migrated copy, the
+    templates compiled once for the test process: as a fresh app and file are, sooner."""
+    config = app_config(folder, **overrides)
+    _migrated_database(config["DATABASE"])
+    made = create_app(config)
+    made.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return made
+
+
+def stored_game(client, game_id: int):
+    """The stored game ``game_id`` of the client's app (its view token, its group…)."""
+    from scorekeeper import db
+
+    database = db.open_database(str(client.application.config["DATABASE"]))
+    try:
+        return db.load_game(database, game_id)
+    finally:
+        database.close()
+
+
+def group_of(database_path, game_id: int):
+    """The stored group of the game ``game_id`` in the database file."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        game = db.load_game(database, game_id)
+        assert game is not None, f"there is no game {game_id}"
+        return db.load_group(database, game.group_id)
+    finally:
+        database.close()
+
+
+def join_group(client, game_id: int | None = None, group_id: int | None = None):
+    """Makes the test client a member of the group ``group_id`` (or of the game
+    ``game_id``'s group) by its invite link, as a phone joins (issue 21); returns the group."""
+    from scorekeeper import db
+
+    database_path = client.application.config["DATABASE"]
+    if group_id is None:
+        group = group_of(database_path, game_id)
+    else:
+        database = db.open_database(str(database_path))
+        try:
+            group = db.load_group(database, group_id)
+        finally:
+            database.close()
+    page = client.get(f"/join/{group.invite}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    response = client.post(f"/join/{group.invite}", data={"csrf_token": token[1]} if token else {})
+    assert response.status_code == 302, response.status_code
+    assert response.headers["Location"] == f"/groups/{group.id}"
+    assert client.get(response.headers["Location"]).status_code == 200  # as a browser does
+    return group
+
+
+def move_to_group(database_path, game_id: int, group_id: int) -> None:
+    """Puts the stored game ``game_id`` in the group ``group_id``: test setup, for games
+    a test starts through the API (each in a new group of its own) but looks back on
+    together, as one group's History and players."""
+    from scorekeeper import db
+
+    database = db.open_database(str(database_path))
+    try:
+        with db.writing(database):
+            database.execute("UPDATE games SET group_id = ? WHERE id = ?", [group_id, game_id])
+    finally:
+        database.close()
+
+
+def into_group(client, game_id: int):
+    """Makes the test client see the game ``game_id`` as a member, without its key: the
+    client joins the game's group, or when it is a member of a group already, the game is
+    moved into that one (so that a test's games are one group's History). Returns the
+    group's id."""
+    from tests.support.stored import held_groups
+
+    groups = held_groups(client)
+    if groups:
+        move_to_group(client.application.config["DATABASE"], game_id, groups[0])
+        return groups[0]
+    return join_group(client, game_id).id
+
+
+def trace_statements(monkeypatch) -> list[str]:
+    """Every SQL statement the app's connections run from now on (``monkeypatch.undo()``
+    stops it): the server's side of a request, counted without timing it."""
+    from scorekeeper import db
+
+    statements: list[str] = []
+    connect = db.connection.connect
+
+    def traced(path: str):
+        database = connect(path)
+        database.conn.set_trace_callback(statements.append)
+        return database
+
+    monkeypatch.setattr(db.connection, "connect", traced)
+    # Every request opens a traced connection rather than taking one left idle.
+    monkeypatch.setattr(db.connection, "_idle_connection", lambda app: None)
+    return statements
+
+
+def game_in_new_group(database, players, rules, settings, first_dealer, *more, **options):
+    """``db.create_game`` of a game in a new group of its own (every game is in a group),
+    for a test that works with the data layer; returns (id, edit key)."""
+    from scorekeeper import db
+
+    group_id = db.create_group(database, None)[0].id
+    return db.create_game(
+        database, players, rules, settings, first_dealer, *more, group_id=group_id, **options
+    )

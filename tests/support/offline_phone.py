@@ -1,0 +1,125 @@
+"""A phone keeping a game and recording it without the network (issues 34 and 44), as the
+browser tests drive it. Issue 44's walk for each game and language is
+tests/support/offline_walk.py."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tests.support.app_conformance import LANGUAGES as ACCEPT
+from tests.support.app_conformance import plain_text
+
+ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
+PHONE = (360, 800)
+QUEUED = "#kept-board .hands .pending"
+NUMBERS = ":is(ol.totals b, table.hands td b, table.hands td i)"  # totals, hands' points
+
+
+def keep_game(page, game_id: int, name: str) -> None:
+    """Taps Keep and waits until the phone says what it kept: nothing is asked (issue 56).
+    The phone's player gave ``name`` before (as on the kept page, once), so the hands it
+    records without the network are marked with it."""
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    page.evaluate("(name) => localStorage.setItem('scorekeeper:phone-name', name)", name)
+    # A started game keeps by itself, once the page's worker is ready: asked and tapped in
+    # one go, or it could start keeping between the two and the tap find Keep disabled.
+    page.locator("#keep").wait_for(state="visible")
+    page.evaluate(
+        "() => { const keep = document.getElementById('keep'); "
+        "if (!keep.dataset.asked && !keep.disabled) keep.click(); }"
+    )
+    page.wait_for_function(
+        f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'", timeout=ENGINE_TIMEOUT
+    )
+    assert page.locator("#keep-whose").count() == 0  # never asked before keeping
+    said = page.locator("#keep-status").inner_text()
+    assert re.search(r"\d", said), said
+
+
+def numbers(page, where: str) -> list[str]:
+    """The numbers ``where`` shows, each as the API writes it (no isolates, a true minus)."""
+    return [plain_text(t).replace("\u2212", "-") for t in page.locator(where).all_inner_texts()]
+
+
+def marked(page, where: str) -> list[str]:
+    """The hands ``where`` marks as recorded offline (``h5``…), in order."""
+    offline = page.locator(f"{where} table.hands .off")
+    return offline.evaluate_all("(marks) => marks.map((mark) => mark.closest('[id^=h]').id)")
+
+
+def record_offline(page, entry: Any, enter: Callable[[Any, Any], None], opened=False) -> None:
+    """Record on the kept scoreboard (unless the form is ``opened``), the hand's keys, its
+    preview, Save (or the entry's action): the kept scoreboard shows it queued."""
+    if not opened:
+        page.locator("#kept-board #record").click()
+        page.locator("#kept-entry form#hand").wait_for()
+    enter(page, entry)
+    if entry.action is None:
+        page.locator("#preview .pts").first.wait_for(timeout=ENGINE_TIMEOUT)
+    queued = page.locator(QUEUED).count()
+    page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save").click()
+    page.locator(QUEUED).nth(queued).wait_for(timeout=ENGINE_TIMEOUT)
+
+
+def new_phone(browser, base: str, language: str):
+    """A phone 360 px wide whose browser asks for ``language``."""
+    return browser.new_context(
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        base_url=base,
+        locale=language,
+        extra_http_headers={"Accept-Language": ACCEPT[language]},
+    )
+
+
+@contextmanager
+def watched(browser, base: str, language: str) -> Iterator[Any]:
+    """A phone (``new_phone``) none of whose pages meets a script error while it is used."""
+    context, errors = new_phone(browser, base, language), []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        yield context
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def offline(page, language: str) -> None:
+    """Offline and reloaded: the kept scoreboard in ``language``, drawn by the phone's engine."""
+    page.context.set_offline(True)
+    page.reload()
+    page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+    assert page.locator("html").get_attribute("lang") == language
+
+
+@contextmanager
+def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
+    """A ``watched`` phone that opens the edit link of ``created`` (the API's answer), keeps
+    the game as ``name``'s phone and goes ``offline``: its page."""
+    with watched(browser, base, language) as context:
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        keep_game(page, created["id"], name)
+        offline(page, language)
+        yield page
+
+
+def stored(database: str, sql: str, *params) -> list[tuple]:
+    with sqlite3.connect(database) as connection:
+        return connection.execute(sql, params).fetchall()
+
+
+def started_game(base: str, rules: Any, players: list[str], first: dict) -> tuple[dict, int, str]:
+    """A game of ``rules`` (its default preset, the first player dealing) created through
+    the API of the live server ``base``, its hand 1 ``first`` recorded: the API's answer,
+    the game's id and its edit key."""
+    from tests.support.browser import api
+
+    body = {"game": rules.key, "players": players, "rules": rules.default_preset, "first_dealer": 0}
+    created = api(base, "POST", "/api/games", body)
+    game_id, key = created["id"], created["edit_key"]
+    api(base, "POST", f"/api/games/{game_id}/hands", first, key)
+    return created, game_id, key

@@ -1,0 +1,35 @@
+"""Helpers of tests/app/test_pages.py, which other tests use too."""
+
+from scorekeeper.db import get_db
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+
+
+def hand_form(hand=None, number=None, **extra):
+    """The hand form's fields for a hand given in the API's shape."""
+    hand = WORKED_EXAMPLE if hand is None else hand
+    bid = hand["bid"]
+    data = {
+        "declarer": str(hand["declarer"]),
+        "level": bid[:-2] if bid.endswith("NT") else bid[:-1],
+        "denomination": "NT" if bid.endswith("NT") else bid[-1],
+        "frisch_rounds": str(hand.get("frisch_rounds", 0)),
+    }
+    for seat in range(4):
+        data[f"contract_{seat}"] = str(hand["contracts"][seat])
+        data[f"tricks_{seat}"] = str(hand["tricks"][seat])
+        data[f"revokes_{seat}"] = str((hand.get("revokes") or [0] * 4)[seat])
+    if number is not None:
+        data["number"] = str(number)
+    data.update(extra)
+    return data
+
+
+def text_of(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def dump(app) -> list:
+    """Every row of every table, to show that a request changed nothing."""
+    with app.app_context():
+        database = get_db()
+        return [list(database[t].rows) for t in sorted(database.table_names())]

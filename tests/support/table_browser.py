@@ -1,0 +1,22 @@
+"""Helpers of tests/browser/test_table_browser.py, which other tests use too."""
+
+from tests.support.live import until
+
+
+def wait_for_worker(page, seconds: float = 10.0, holding: str = "") -> None:
+    """Waits until the service worker is active, so that it serves the next navigation,
+    and has kept a copy of the page (one that says ``holding``: a copy kept of an earlier
+    load of the page may be there before the current one)."""
+    until(
+        page,
+        """async (holding) => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const pages = await caches.open("pages");
+            const kept = await pages.match(location.href, {ignoreVary: true});
+            return Boolean(registration && registration.active
+                && registration.active.state === "activated"
+                && kept && (await kept.text()).includes(holding));
+        }""",
+        holding,
+        timeout=seconds * 1000,
+    )
