@@ -44,6 +44,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import db, game_play, json_input
+from ..db.plain_hands import REWRITE
 from ..engine import (
     DEFAULT_GAME,
     GAMES,
@@ -446,6 +447,11 @@ def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
 
 
 def _record(game: Game, settings: Settings, hand: Any, where: str):
+    """The hand read by the game's rules; a seed game's hand written before the plain
+    schema in the form it writes now (``db.plain_hands``), as the migration rewrote it."""
+    rewrite = REWRITE.get(game.key)
+    if rewrite is not None and isinstance(hand, dict):
+        hand = rewrite(hand, settings.to_dict())
     try:
         return game.record_from_dict(settings, hand)
     except EngineError as exc:

@@ -32,7 +32,6 @@ from .form import Choice, FormField, numbers
 from .game import HandPlace
 from .messages import Message, msg
 from .numbers import parse_int, shown
-from .records import Problems, four_numbers
 
 __all__ = [
     "CheckedSchema",
@@ -171,9 +170,6 @@ class Field:
     """Whether a body's null reads as the field's ``default`` (as if left out), for a
     field whose stored form has always written its empty value so; else a null is
     missing."""
-    keys: tuple[str, ...] = ()
-    """The body's keys a field of a ``KindedSchema`` reads as one, when it has several (a bid
-    as ``bid`` text, or ``level`` and ``denomination``); none: its name alone."""
 
     def __init__(
         self,
@@ -187,8 +183,11 @@ class Field:
         default: Any = MISSING,
         csv: bool = True,
         omit_empty: bool = False,
+        null_is_default: bool | None = None,
     ) -> None:
         self.omit_empty = omit_empty
+        if null_is_default is not None:
+            self.null_is_default = null_is_default
         self.name = name
         self.label = label
         self.step = step
@@ -763,7 +762,10 @@ class HandSchema:
     thrown in (one tap on the form), and the titles of the form's steps by id."""
 
     def __init__(
-        self, *fields: Field, thrown_in: bool = False, steps: Mapping[str, Message] | None = None
+        self,
+        *fields: Field,
+        thrown_in: bool | Callable[[Context], bool] = False,
+        steps: Mapping[str, Message] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -787,6 +789,20 @@ class HandSchema:
     def field(self, name: str) -> Field:
         return self.by_name[name]
 
+    def throws_in(self, ctx: Context) -> bool:
+        """Whether a deal may be thrown in under ``ctx``'s rules (``thrown_in``, a bool or
+        a callable of the Context)."""
+        return bool(self.thrown_in(ctx) if callable(self.thrown_in) else self.thrown_in)
+
+    def unasked(self, ctx: Context) -> dict[str, str]:
+        """The form's values of the fields not asked under ``ctx``'s rules (``only_if``):
+        their empty values, which a field ``shown_when`` by one of them is shown by."""
+        found: dict[str, str] = {}
+        for described in self.fields:
+            if not described.applies(ctx):
+                found |= described.to_form(described.dump(described.empty()))
+        return found
+
     def is_shown(self, described: Field, form_values: Mapping[str, Any]) -> bool:
         """Whether ``described`` is asked, by its ``shown_when`` and the form's values."""
         if described.shown_when is None:
@@ -807,10 +823,13 @@ class HandSchema:
             if not self.thrown_in:
                 problem = msg("thrown_in: a hand of %(game)s is never thrown in", game=game.name)
                 raise InvalidHand([("thrown_in", problem)])
+            if not self.throws_in(ctx):
+                problem = msg("thrown_in: under these rules no deal is thrown in")
+                raise InvalidHand([("thrown_in", problem)])
             return Hand(game, {f.name: f.empty() for f in self.fields}, True)
         values: dict[str, Any] = {}
         problems: list[tuple[str, Message]] = []
-        form_view: dict[str, str] = {}
+        form_view = self.unasked(ctx)
         for described in self.fields:
             value = body.get(described.name)
             if not described.applies(ctx) or not self.is_shown(described, form_view):
@@ -936,15 +955,12 @@ class HandSummary:
     penalties: tuple[PenaltyMark | None, ...] = ()
 
 
-# --- A hand with kinds and a stored form of its own (issue 41) -----------------------------
+# --- A hand read in its legacy words (issue 41), left to Bid Whist's ``CheckedSchema`` ------
 #
-# What a game whose stored hands came before the schema needs, and any game may use: a
-# refusal's words declared on the field or the check (``Said``); whole numbers read in the
-# core's number words (``Number``, ``Numbers``); a field read from several keys of the body
-# (``keys``); the game's own checks run on a partial read, as soon as what they need is read
-# (``Check``); hand kinds beyond "thrown in", each flagged in the body, with its own fields
-# and checks (``Kind``); and the game's own record made from the values read (``make``), so
-# that its stored JSON keeps its keys, their order and what it leaves out.
+# A refusal's words declared on the field or the check (``Said``); whole numbers read in the
+# core's number words (``Number``); the game's own checks run on a partial read, as soon as
+# what they need is read (``Check``); a hand kind beyond the one played, flagged in the
+# body, with its own checks (``Kind``).
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
@@ -1007,31 +1023,6 @@ class Number(Count):
         return self.default if value is None and self.default is not MISSING else value
 
 
-class Numbers(PerSeat):
-    """A whole number per seat of a four-seat table, read as the core reads them (``records.
-    four_numbers``): a list, or a text of numbers separated by commas; the list named
-    ``what`` in its refusals and each number ``items[seat]``."""
-
-    def __init__(self, name: str, label: Message, low=0, high=None, total=None, **kwargs):
-        self.what = kwargs.pop("what")
-        self.items: Sequence[Message] = kwargs.pop("items")
-        super().__init__(name, label, low, high, total, **kwargs)
-
-    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
-        found = Problems()
-        numbers = four_numbers(value, self.name, self.what, self.items, self.bounds(ctx), found)
-        if numbers is None:
-            raise Refused(found.found)
-        return self.totalled(numbers, ctx)
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        """The form's values; with a ``default``, its number where a box is left empty."""
-        found = super().from_form(values, ctx)
-        if self.default is MISSING:
-            return found
-        return [self.default[i] if v in (None, "") else v for i, v in enumerate(found)]
-
-
 Broken = Mapping[str, Any] | Message | tuple[str, Message] | bool | None
 
 
@@ -1078,10 +1069,10 @@ def read_entries(
 ) -> tuple[dict[str, Any], list[tuple[str, Message]]]:
     """The values of ``entries`` read from ``body`` in their order, and every problem found:
     a field left out (or null) takes its ``default`` (a callable of the Context, or a value)
-    where it has one, else its ``parse`` says what it makes of None; a field with several
-    ``keys`` parses them as one Mapping; a check runs on the fields read so far, and the
-    value at the ``where`` of a check that refuses is taken as unread (a field after it
-    of that name is not read), and so is a field the values read so far do not ``ask``."""
+    where it has one, else its ``parse`` says what it makes of None; a check runs on the
+    fields read so far, and the value at the ``where`` of a check that refuses is taken as
+    unread (a field after it of that name is not read), and so is a field the values read
+    so far do not ``ask``."""
     values: dict[str, Any] = {}
     problems: list[tuple[str, Message]] = []
     refused: set[str] = set()
@@ -1096,7 +1087,7 @@ def read_entries(
             continue
         if entry.name in refused or (asked is not None and not asked(entry, values)):
             continue  # refused by a check before it, or not part of this hand
-        value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
+        value = body.get(entry.name)
         if value is None and entry.default is not MISSING:
             value = entry.default(ctx) if callable(entry.default) else entry.default
         try:
@@ -1138,78 +1129,13 @@ class Kind:
         return bool(flag)
 
 
-class KindedSchema(HandSchema):
-    """A hand of several kinds, each its own record: ``entries`` (fields and checks) read
-    the hand played as usual into ``make(**values)``; each of ``kinds``, tried in order, a
-    hand flagged as that kind. The game's records say how they are stored (``to_dict``)."""
-
-    def __init__(
-        self,
-        *entries: Entry,
-        make: Callable[..., Any],
-        kinds: Sequence[Kind] = (),
-        steps: Mapping[str, Message] | None = None,
-    ) -> None:
-        super().__init__(*(e for e in entries if isinstance(e, Field)), steps=steps)
-        self.entries = entries
-        self.make = make
-        self.kinds = tuple(kinds)
-
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        keys = {key for entry in self.fields for key in entry.keys or (entry.name,)}
-        return frozenset(keys | {kind.flag for kind in self.kinds})
-
-    def read(self, game: Any, body: Any, ctx: Context) -> Any:
-        """The hand in ``body`` as the game's record of its kind; raises InvalidHand with
-        every problem found."""
-        if not isinstance(body, Mapping):
-            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-        entries, make = self.entries, self.make
-        for kind in self.kinds:
-            if kind.flagged(body):
-                entries, make = kind.entries, kind.make
-                break
-        values, problems = read_entries(entries, body, ctx)
-        if problems:
-            raise InvalidHand(problems)
-        return make(**values)
-
-    def form_body(self, values: Mapping[str, Any], action: str | None, ctx: Context) -> dict:
-        """The hand's body from the form's values: of the kind saved by ``action`` (its
-        flag true), else of the hand played; each field as it reads the form (a field of
-        several keys gives them all), but one whose default is the Context's is not asked:
-        the body carries that default."""
-        fields, body = self.fields, {}
-        for kind in self.kinds:
-            if action is not None and action == kind.action:
-                fields, body = kind.fields, {kind.flag: True}
-        for described in fields:
-            if callable(described.default):
-                body[described.name] = described.default(ctx)
-            elif described.keys:
-                body |= described.from_form(values, ctx)
-            else:
-                body[described.name] = described.from_form(values, ctx)
-        return body
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored hand as the form's values, to edit it: each field of its kind it holds."""
-        fields = next((kind.fields for kind in self.kinds if hand.get(kind.flag)), self.fields)
-        found: dict[str, str] = {}
-        for described in fields:
-            if described.name in hand:
-                found |= described.to_form(hand[described.name])
-        return found
-
-
 class CheckedSchema(HandSchema):
-    """A hand whose record is the schema's own (:class:`Hand`), read as a ``KindedSchema``
-    reads one (``read_entries``): its fields and the game's checks in the order its refusals
-    have always been listed, each in the words its field or check declares; a deal thrown in
-    is the ``thrown_in`` kind, whose checks say under which rules one may be. Drawn and read
-    on the form as any schema; a field the values read do not ask (``shown_when``) is not
-    read, and keeps its empty value."""
+    """A hand whose record is the schema's own (:class:`Hand`), read by ``read_entries``:
+    its fields and the game's checks in the order its refusals have always been listed,
+    each in the words its field or check declares; a deal thrown in is the ``thrown_in``
+    kind, whose checks say under which rules one may be. Drawn and read on the form as any
+    schema; a field the values read do not ask (``shown_when``) is not read, and keeps its
+    empty value."""
 
     def __init__(
         self,

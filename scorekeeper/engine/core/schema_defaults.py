@@ -25,7 +25,6 @@ from .schema import (
     Hand,
     HandSchema,
     HandSummary,
-    KindedSchema,
     PerSeat,
     SeatOf,
     SideOf,
@@ -229,9 +228,13 @@ class SchemaDefaults:
             fields = list(described.form_fields(ctx, players))
             if described.shown_when is not None:
                 by, values = described.shown_when
-                rules.setdefault("show", []).extend(
-                    {"field": f.name, "by": by, "values": list(values)} for f in fields
-                )
+                unasked = schema.unasked(ctx)
+                if by in unasked and unasked[by] not in values:
+                    continue  # shown by a field these rules never ask, never shown
+                if by not in unasked:
+                    rules.setdefault("show", []).extend(
+                        {"field": f.name, "by": by, "values": list(values)} for f in fields
+                    )
             if described.listed:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
@@ -268,7 +271,7 @@ class SchemaDefaults:
         shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
         actions = (
             (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
-            if schema.thrown_in and shaped
+            if schema.throws_in(ctx) and shaped
             else ()
         )
         return HandFormSpec(
@@ -286,24 +289,21 @@ class SchemaDefaults:
         """The hand's body from the form's values: each field asked (its ``only_if`` and
         ``shown_when``) as its field reads it; the Thrown in action."""
         schema = self._schema()
-        if isinstance(schema, KindedSchema):
-            return schema.form_body(values, action, self.context(settings))
         if action == "thrown_in" and schema.thrown_in:
             return {"thrown_in": True}
         thrown = getattr(schema, "thrown", None)  # a CheckedSchema's kind thrown in
         if thrown is not None and action == thrown.action:
             return {thrown.flag: True}
         ctx = self.context(settings)
+        shown = schema.unasked(ctx) | dict(values)
         return {
             f.name: f.from_form(values, ctx)
             for f in schema.fields
-            if f.applies(ctx) and schema.is_shown(f, values)
+            if f.applies(ctx) and schema.is_shown(f, shown)
         }
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         """A stored hand as the form's values, to edit it."""
-        if isinstance(self._schema(), KindedSchema):
-            return self._schema().form_values(hand)
         if hand.get("thrown_in"):
             return {}
         found: dict[str, str] = {}
@@ -405,10 +405,10 @@ class SchemaDefaults:
         its range, totals respected, drawn again until ``record_from_dict`` accepts it."""
         schema = self._schema()
         for _ in range(1000):
-            if schema.thrown_in and rng.random() < 0.05:
+            if schema.throws_in(ctx) and rng.random() < 0.05:
                 return {"thrown_in": True}
             body: dict[str, Any] = {}
-            shown: dict[str, str] = {}
+            shown = schema.unasked(ctx)
             for described in schema.fields:
                 if not described.applies(ctx) or not schema.is_shown(described, shown):
                     continue
