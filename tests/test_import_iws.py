@@ -428,7 +428,7 @@ def _simplified_round_3():
             _with(EXPORT, *ROUND_3, "tricks", [0, 2, 4, 8]),
             "game #1 in the file, round 3",
             "tricks",
-            "add up to 13",
+            "must total 13",
         ),
         (
             _with(EXPORT, *ROUND_3, "bets", [0, 3, 4, 5]),

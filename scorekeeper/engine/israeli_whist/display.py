@@ -5,6 +5,7 @@ which the core draws its line and its revision), and the rules lines of a score 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.display import (
@@ -12,6 +13,7 @@ from ..core.display import (
     Label,
     Notation,
     PenaltyMark,
+    RevisionView,
     RulesLine,
     SignedPoints,
     signed,
@@ -131,6 +133,68 @@ def rules_notes(settings: RuleSettings) -> list[Message]:
 def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
     """Points for each contract 1..13 made exactly, from the scoring."""
     return [(n, contract_points(settings, n, n, "under")) for n in range(1, TRICKS_PER_HAND + 1)]
+
+
+def describe_hand(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> list[Message]:
+    """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+
+    def numbers(key: str) -> Notation:
+        return Notation(" ".join(map(str, hand[key])))
+
+    if hand.get("pass_round"):
+        parts = [msg("pass round · tricks %(tricks)s", tricks=numbers("tricks"))]
+    elif hand.get("thrown_in"):
+        rounds = 0 if settings is None else settings.frisch_rounds  # always after them all
+        return [
+            nmsg(
+                "thrown in after %(num)d Frisch round",
+                "thrown in after %(num)d Frisch rounds",
+                rounds,
+            )
+        ]
+    else:
+        parts = [
+            msg(
+                "%(declarer)s %(bid)s · contracts %(contracts)s · tricks %(tricks)s",
+                declarer=players[hand["declarer"]],
+                bid=bid_label(hand["bid"]),
+                contracts=numbers("contracts"),
+                tricks=numbers("tricks"),
+            )
+        ]
+        if hand.get("frisch_rounds"):
+            parts.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    if any(hand.get("revokes") or ()):
+        parts.append(msg("revokes %(revokes)s", revokes=numbers("revokes")))
+    return parts
+
+
+def revision_view(
+    hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+) -> RevisionView:
+    """A saved version of a hand (its ``to_dict``) for the Revisions page."""
+    if hand.get("thrown_in"):
+        return RevisionView(tuple(describe_hand(hand, players, settings)), ())
+    revokes = hand.get("revokes") or [0] * len(players)
+    if hand.get("pass_round"):
+        summary: list[Message] = [msg("pass round")]
+        figures = [str(tricks) for tricks in hand["tricks"]]
+    else:
+        declarer, bid = players[hand["declarer"]], bid_label(hand["bid"])
+        summary = [msg("%(declarer)s %(bid)s", declarer=declarer, bid=bid)]
+        figures = [f"{c}/{t}" for c, t in zip(hand["contracts"], hand["tricks"], strict=True)]
+    if hand.get("frisch_rounds"):
+        summary.append(msg("%(rounds)d Frisch", rounds=hand["frisch_rounds"]))
+    seats = tuple(
+        (
+            Notation(figures[seat]),
+            nmsg("%(num)d revoke", "%(num)d revokes", revokes[seat]) if revokes[seat] else None,
+        )
+        for seat in range(len(players))
+    )
+    return RevisionView(tuple(summary), seats)
 
 
 FORM_TEXTS: dict[str, Message] = {

@@ -15,7 +15,7 @@ from ..core.declared import Figures, Simulation
 from ..core.display import Notation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg
+from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context
 from . import display, records, stats, verify
 from .bids import SEATS
@@ -89,6 +89,8 @@ class IsraeliWhist(IsraeliRace, GameBase):
     figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
 
     view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
     rules_lines = staticmethod(display.rules_lines)
     rules_notes = staticmethod(display.rules_notes)
     points_table = staticmethod(display.points_table)
@@ -112,7 +114,17 @@ class IsraeliWhist(IsraeliRace, GameBase):
             for step in spec.steps
         )
         texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": SUM_WHY}
-        return replace(spec, steps=steps, rules=rules, texts=texts)
+        rounds = settings.frisch_rounds
+        thrown = nmsg(
+            "Everyone passed after %(num)d Frisch round: throw in",
+            "Everyone passed after %(num)d Frisch rounds: throw in",
+            rounds,
+        )
+        actions = tuple(
+            replace(action, label=thrown if rounds else msg("Everyone passed: throw in"))
+            for action in spec.actions
+        )
+        return replace(spec, steps=steps, rules=rules, texts=texts, actions=actions)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
         return records.score_of(settings, hand)
@@ -133,21 +145,29 @@ class IsraeliWhist(IsraeliRace, GameBase):
 
     def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone
-        (the auction is not needed to score them), else the schema's hand."""
-        if given.get("pass_round") or given.get("thrown_in") or given.get("bid"):
+        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
+        in, or a hand given with its bid, as the schema reads it."""
+        if given.get("thrown_in") or given.get("bid"):
             return super().score_typed(settings, given)
-        contracts, tricks = given.get("contracts"), given.get("tricks")
-        score = score_table_entry(
-            settings, contracts, tricks, given.get("revokes"), given.get("declarer")
-        )
-        rows = [("", "contract", "tricks", "points")] + [
-            (f"seat {seat}", str(contracts[seat]), str(tricks[seat]), signed(points))
+        tricks, revokes = given.get("tricks"), given.get("revokes")
+        if given.get("pass_round"):
+            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
+            score = records.score_of(settings, self.record_from_dict(settings, body))
+            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
+        else:
+            contracts = given.get("contracts")
+            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
+            result = score.to_dict()
+            heads, columns = ("contract", "tricks"), (contracts, tricks)
+            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
+            if score.void:
+                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        rows = [("", *heads, "points")] + [
+            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
             for seat, points in enumerate(score.points)
         ]
-        lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
-        if score.void:
-            lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
-        return ScoredHand(score.to_dict(), tuple(rows), tuple(lines))
+        return ScoredHand(result, tuple(rows), tuple(lines))
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]

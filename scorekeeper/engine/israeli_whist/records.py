@@ -113,6 +113,18 @@ class FrischRounds(Count):
         return (replace(rounds, default="0", hidden_when_single=True),)
 
 
+class Tricks(PerSeat):
+    """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
+
+    def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
+        total = sum(found)
+        if total != TRICKS_PER_HAND:
+            said = msg("tricks total %(total)d; they must total 13", total=total)
+            table = "The tricks taken total %(total)d; a hand has 13."
+            raise Refused(("tricks", said.said_at_table(table, total=total)))
+        return tuple(found)
+
+
 class Revokes(PerSeat):
     """Caught revokes, one per seat: on the form folded away, each box at 0."""
 
@@ -184,7 +196,7 @@ HAND = HandSchema(
         shown_when=PLAYED,
         omit_empty=True,
     ),
-    PerSeat("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
+    Tricks("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
     Revokes(
         "revokes",
         msg("Revokes"),
