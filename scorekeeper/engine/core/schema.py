@@ -593,8 +593,7 @@ class OneOf(Field):
 
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
-    to ``high`` each, adding up to ``total`` when it is given; ``said={"total": Said(…)}``
-    words that refusal as the game does (see ``totalled``)."""
+    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``)."""
 
     listed = True
     metavar = "N,N,…"
@@ -609,7 +608,6 @@ class _Listed(Field):
         prefix: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self.said: Mapping[str, Said] = kwargs.pop("said", {})  # declared words, by rule
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
@@ -661,14 +659,11 @@ class _Listed(Field):
         return self.totalled(found, ctx)
 
     def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
-        """``found`` as the typed value; raises Refused if it does not add up to ``total``,
-        in the words ``said["total"]`` declares (values ``sum``, ``total``, ``field`` and
-        ``what``) or the schema's."""
+        """``found`` as the typed value; raises Refused if it does not add up to ``total``
+        (a game words that refusal its own way by overriding this)."""
         total = bound(self.total, ctx)
         if total is not None and sum(found) != total:
             values = {"field": self.name, "what": self.label, "total": total, "sum": sum(found)}
-            if "total" in self.said:
-                raise Refused((self.name, self.said["total"](**values)))
             said = msg("%(field)s must add up to %(total)d, not %(sum)d", **values)
             table = said.said_at_table("%(what)s must add up to %(total)d, not %(sum)d.", **values)
             raise Refused((self.name, table))
@@ -1098,25 +1093,22 @@ def read_entries(
 
 
 class Kind:
-    """A kind of hand beyond the one played and scored as usual (a pass round, a deal
-    thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)`` (a ``CheckedSchema``'s
-    kind needs none: its record is the schema's ``Hand``), saved on the form by its
-    ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
-    false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
+    """A kind of hand beyond the one played (a ``CheckedSchema``'s deal thrown in): a
+    body whose ``flag`` is true, read by its own ``entries`` (fields and checks), saved
+    on the form by its ``action`` (the key of its button, ``core.form.Action``). ``flag``
+    must be true, false or absent (``said`` words any other value, with ``value`` and
+    ``flag``)."""
 
     def __init__(
         self,
         flag: str,
         *entries: Entry,
-        make: Callable[..., Any] | None = None,
         said: Said,
         action: str | None = None,
     ) -> None:
         self.flag = flag
         self.entries = entries
         self.fields = tuple(entry for entry in entries if isinstance(entry, Field))
-        self.make = make
         self.said = said
         self.action = action
 

@@ -113,7 +113,7 @@ class FrischRounds(Count):
         return (replace(rounds, default="0", hidden_when_single=True),)
 
 
-class Tricks(PerSeat):
+class TricksTaken(PerSeat):
     """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
 
     def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
@@ -196,7 +196,7 @@ HAND = HandSchema(
         shown_when=PLAYED,
         omit_empty=True,
     ),
-    Tricks("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
+    TricksTaken("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
     Revokes(
         "revokes",
         msg("Revokes"),
