@@ -45,7 +45,9 @@ def test_the_class_own_member_wins_over_its_pages_module():
 
 def test_every_game_with_a_pages_module_has_each_of_its_functions_as_its_member():
     paged = [game for game in GAMES.values() if type(game).pages is not None]
-    assert {game.key for game in paged} >= {"bid-whist", "israeli-whist", "spades", "oh-hell"}
+    # Israeli Whist binds its own (issue 55): no by-name binding of its display module.
+    assert {game.key for game in paged} >= {"bid-whist", "spades", "oh-hell"}
+    assert type(GAMES["israeli-whist"]).pages is None
     for game in paged:
         for name in PAGES:
             given = getattr(type(game).pages, name, None)

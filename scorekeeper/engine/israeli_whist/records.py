@@ -267,6 +267,9 @@ def score_table_entry(
         if body[name] is None and (name == "declarer" or described.default is not MISSING):
             found[name] = described.empty()
             continue
+        if body[name] is None:
+            problems.append((name, msg("%(field)s is missing", field=name)))
+            continue
         try:
             found[name] = described.parse(body[name], ctx)
         except Refused as exc:
