@@ -110,7 +110,9 @@ class FrischRounds(Count):
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         [rounds] = super().form_fields(ctx, players)
-        return (replace(rounds, default="0", hidden_when_single=True),)
+        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
+        read_back = msg("{value} Frisch")
+        return (replace(rounds, default="0", hidden_when_single=True, read_back=read_back),)
 
 
 class TricksTaken(PerSeat):
@@ -120,8 +122,8 @@ class TricksTaken(PerSeat):
         total = sum(found)
         if total != TRICKS_PER_HAND:
             said = msg("tricks total %(total)d; they must total 13", total=total)
-            table = "The tricks taken total %(total)d; a hand has 13."
-            raise Refused(("tricks", said.said_at_table(table, total=total)))
+            said.said_at_table("The tricks taken total %(total)d; a hand has 13.", total=total)
+            raise Refused(("tricks", said))
         return tuple(found)
 
 
