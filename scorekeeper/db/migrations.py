@@ -16,6 +16,8 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .plain_hands import REWRITE
+
 migrations = Migrations("scorekeeper")
 
 
@@ -1072,6 +1074,60 @@ def m026_renewed_tokens(db: Database) -> None:
         "CREATE TABLE renewed_tokens (old_hash TEXT PRIMARY KEY, "
         "phone_id INTEGER NOT NULL REFERENCES phones(id), renewed_at TEXT NOT NULL) "
         "WITHOUT ROWID"
+    )
+
+
+@migrations()
+def m027_seed_games_plain_hands(db: Database) -> None:
+    """The seed games' stored hands in the form the plain schema writes (issue 55): every
+    ``hands.record`` and ``hand_revisions.hand`` of a game in ``plain_hands.REWRITE``
+    rewritten by that game's frozen ``rewrite(record, settings)`` (the game's stored
+    settings), only where it changes. Israeli Whist's flat columns, which its own
+    ``table_columns`` wrote and the schema's does not, take the columns' defaults as a
+    hand saved now does (the record holds every value). Every point, total and state
+    stays: nothing scored changes; the kept figures of those games are dropped, to be
+    worked out again."""
+    cursor = db.conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    for key, rewrite in REWRITE.items():
+        games = {
+            row["id"]: json.loads(row["settings"])
+            for row in cursor.execute("SELECT id, settings FROM games WHERE game = ?", [key])
+        }
+        for table, column in (("hands", "record"), ("hand_revisions", "hand")):
+            rows = cursor.execute(
+                f"SELECT id, game_id, {column} AS text FROM {table} WHERE game_id IN "
+                "(SELECT id FROM games WHERE game = ?)",
+                [key],
+            ).fetchall()
+            for row in rows:
+                if row["text"] is None:
+                    continue
+                old = json.loads(row["text"])
+                new = rewrite(old, games[row["game_id"]])
+                if new != old or list(new) != list(old):
+                    text = json.dumps(new, sort_keys=True)
+                    db.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", [text, row["id"]])
+        for kept in ("game_figures", "game_stats"):
+            db.execute(
+                f"DELETE FROM {kept} WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
+                [key],
+            )
+    db.execute(
+        "UPDATE hands SET frisch_rounds = 0, declarer = NULL, bid = NULL, over_under = NULL, "
+        "contracts_total = NULL WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
+        ["israeli-whist"],
+    )
+    db.execute(
+        "UPDATE hand_seats SET contract = NULL, tricks = NULL, revokes = NULL WHERE hand_id IN "
+        "(SELECT h.id FROM hands h JOIN games g ON g.id = h.game_id "
+        "WHERE g.game = 'israeli-whist')"
+    )
+    # Bid Whist's flat columns, which its own storage wrote and the schema's does not.
+    db.execute(
+        "UPDATE hands SET declarer = NULL, bid = NULL "
+        "WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
+        ["bid-whist"],
     )
 
 

@@ -131,10 +131,8 @@ def test_get_a_game(client, make_game, post_hand):
             "thrown_in": False,
             "declarer": 2,
             "bid": "7C",
-            "frisch_rounds": 0,
             "contracts": [2, 3, 7, 0],
             "tricks": [0, 3, 8, 2],
-            "revokes": [0, 0, 0, 0],
             "points": WORKED_POINTS,
             "over_under": "under",
             "totals": WORKED_POINTS,
@@ -191,10 +189,12 @@ def test_post_a_thrown_in_deal(client, make_game):
 
 
 def test_post_with_level_and_denomination_and_revokes(client, make_game, post_hand):
+    """The bid as its level and denomination apart, as the form asks them (issue 55: in
+    ``bid``, the only key of a bid on the plain schema)."""
     game_id, key = make_game("israeli-whist", rules="pagat-german")
     hand = {**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}
-    del hand["bid"]
-    response = post_hand(game_id, key, hand, level=7, denomination="C")
+    hand["bid"] = {"level": 7, "denomination": "C"}
+    response = post_hand(game_id, key, hand)
     assert response.get_json()["points"] == [-20, -81, -10, -40]
 
 

@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
 from tests.support.play import records
 
@@ -118,9 +119,25 @@ def whole_bodies(client, before: dict[str, dict] | None = None) -> dict[str, dic
     return bodies
 
 
+RECORD_KEYS = {"thrown_in", "pass_round", "declarer", "bid", "frisch_rounds"}
+RECORD_KEYS |= {"contracts", "tricks", "revokes"}
+
+
+def in_plain_form(body: dict) -> dict:
+    """An Israeli Whist body written before issue 55, each hand's record in the form the
+    plain schema writes (``db.plain_hands``): every value kept, less repeated."""
+    for hand in body["hands"]:
+        record = {key: hand.pop(key) for key in list(hand) if key in RECORD_KEYS}
+        hand.update(rewrite(record, body["settings"]))
+    return body
+
+
 def test_the_whole_body_answers_as_before(client):
     before = json.loads(FIXTURE.read_text(encoding="utf-8"))
     now = whole_bodies(client, before)
+    for name in before:
+        if name.startswith("israeli-whist/"):
+            in_plain_form(before[name])
     for name, body in before.items():
         if name.startswith("bid-whist"):  # a hand played says so on the plain schema (issue 55)
             body["hands"] = [{"thrown_in": False, **hand} for hand in body["hands"]]

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import db, game_play
-from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, ThrownIn, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, record_from_dict
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import game_in_new_group
 
@@ -87,12 +87,8 @@ def test_a_hand_is_stored_with_points_totals_and_status(database, game_id):
     assert [s["points"] for s in seats] == WORKED_POINTS
     assert [s["total"] for s in seats] == WORKED_POINTS
     hand = next(database.query("SELECT * FROM hands"))
-    assert (hand["bid"], hand["declarer"], hand["over_under"], hand["dealer"]) == (
-        "7C",
-        2,
-        "under",
-        0,
-    )
+    record = json.loads(hand["record"])
+    assert (record["bid"], record["declarer"], hand["dealer"]) == ("7C", 2, 0)
     game = db.load_game(database, game_id)
     assert game.totals == tuple(WORKED_POINTS)
     assert (game.hand_count, game.status, game.winner) == (1, "in_progress", None)
@@ -145,7 +141,7 @@ def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(databa
     game_play.add_hand(database, game_id, worked())
     game_play.add_hand(database, game_id, worked())
     progress, revision = game_play.replace_hand(
-        database, game_id, 1, ThrownIn(0), expected_revision=1
+        database, game_id, 1, {"thrown_in": True}, expected_revision=1
     )
     assert revision == 2
     # A thrown-in deal scores nothing and South deals again.
@@ -167,7 +163,7 @@ def test_an_edit_keeps_the_old_version_and_moves_later_totals_and_dealers(databa
         (2, 1, "recorded"),
     ]
     assert history[0].hand["contracts"] == WORKED_EXAMPLE["contracts"]
-    assert history[1].hand == {"thrown_in": True, "frisch_rounds": 0}
+    assert history[1].hand == {"thrown_in": True}
 
 
 def test_an_unchanged_edit_adds_no_revision(database, game_id):
@@ -178,7 +174,7 @@ def test_an_unchanged_edit_adds_no_revision(database, game_id):
 
 def test_an_edit_from_a_stale_revision_is_a_conflict(database, game_id):
     game_play.add_hand(database, game_id, worked())
-    game_play.replace_hand(database, game_id, 1, ThrownIn(0), expected_revision=1)
+    game_play.replace_hand(database, game_id, 1, {"thrown_in": True}, expected_revision=1)
     with pytest.raises(db.Conflict, match="another phone"):
         game_play.replace_hand(database, game_id, 1, worked(), expected_revision=1)
 
@@ -191,11 +187,11 @@ def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(database)
         PAGAT.with_changes({"target": 15}),
         0,
     )
-    game_play.add_hand(database, game_id, ThrownIn(0))
-    game_play.add_hand(database, game_id, ThrownIn(0))
+    game_play.add_hand(database, game_id, {"thrown_in": True})
+    game_play.add_hand(database, game_id, {"thrown_in": True})
     with pytest.raises(db.Conflict, match="delete the later hands"):
         game_play.replace_hand(database, game_id, 1, worked())
-    assert db.load_hands(database, game_id)[0].record == ThrownIn(0)
+    assert db.load_hands(database, game_id)[0].record.thrown_in
 
 
 def test_only_the_last_hand_can_be_deleted_and_it_stays_a_revision(database, game_id):

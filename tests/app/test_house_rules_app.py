@@ -17,9 +17,10 @@ def test_a_pass_round_through_the_plain_hand_form(client, make_game):
     game_id, key = make_game("israeli-whist", rules="pagat-german", settings=PASSING)
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
-    assert 'id="pass-round"' in page and 'id="throw-in"' not in page
+    # A pass round is a yes of the form's first step, which hides the auction.
+    assert 'name="pass_round"' in page and 'id="thrown-in"' not in page
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 6])}
-    form |= {"number": "1", "pass_round": "1", "revokes_1": "1"}
+    form |= {"number": "1", "pass_round": "yes", "revokes_1": "1"}
     answer = client.post(f"/games/{game_id}/hands/new", data=form)
     assert answer.status_code == 302, answer.get_data(as_text=True)
     game = client.get(viewed(client, game_id)).get_json()
@@ -43,7 +44,7 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
     game_id, key = make_game("israeli-whist", rules="pagat-german", settings=PASSING)
     client.get(f"/games/{game_id}/edit/{key}")
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 5])}
-    answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "1"})
+    answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "yes"})
     assert answer.status_code == 422
     assert "The tricks taken total 12; a hand has 13." in answer.get_data(as_text=True)
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []

@@ -151,7 +151,7 @@ def test_knob_help_and_preset_values_are_translated(client):
 def test_the_script_gets_its_words_from_the_page(editor):
     client, game_id = editor
     html = client.get(f"/games/{game_id}/hands/new", headers=HEBREW).get_data(as_text=True)
-    assert '<template id="tricks-count">{sum} מתוך {total}</template>' in html
+    assert '<template id="sum-count">{sum} מתוך {total}</template>' in html
     assert '<template id="word-over">אובר</template>' in html
     new_game = client.get("/games/new?game=israeli-whist", headers=HEBREW).get_data(as_text=True)
     words = re.search(r'<script type="application/json" id="words">(.*?)</script>', new_game)

@@ -266,7 +266,7 @@ def test_the_hand_form_holds_the_engine_tables_for_its_script(editor):
     assert declarer["field"] == "contract_{declarer}" and declarer["table"]["7"] == [7]
     assert levels["table"] == {"0": list(range(5, 14))}
     assert tables["sum"] == [
-        {"prefix": "tricks", "total": 13, "why": "tricks-too-many", "count": "tricks-count"}
+        {"prefix": "tricks", "total": 13, "why": "sum-why", "count": "sum-count"}
     ]
     assert "Frisch rounds" not in page  # pagat-german allows none
 
@@ -454,19 +454,19 @@ def test_frisch_rounds_raise_the_minimum_level_under_standard_rules(client, make
 def test_everyone_passed_throws_the_deal_in(client, make_game):
     game_id, key = make_game("israeli-whist", rules="standard", first_dealer=1)
     client.get(f"/games/{game_id}/edit/{key}")
-    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "throw_in": "1"})
+    response = client.post(f"/games/{game_id}/hands/new", data={"number": "1", "thrown_in": "1"})
     assert response.status_code == 302
     page = text_of(client.get(f"/games/{game_id}"))
     assert f"Hand 1: thrown in; {iso('West')} deals again." in page
     assert "<em>thrown in</em>" in page
     hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
-    assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
+    assert hand["thrown_in"] is True and "frisch_rounds" not in hand  # after all 3
 
 
 def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
     game_id, key = make_game("israeli-whist", rules="pagat-german", first_dealer=2)
     client.get(f"/games/{game_id}/edit/{key}")
-    client.post(f"/games/{game_id}/hands/new", data={"throw_in": "1"})
+    client.post(f"/games/{game_id}/hands/new", data={"thrown_in": "1"})
     page = text_of(client.get(f"/games/{game_id}/hands/1/edit"))
     assert "This deal was thrown in." in page and f"{iso('North')} deals" in page
     assert client.post(f"/games/{game_id}/hands/1/edit", data=hand_form()).status_code == 302
@@ -705,7 +705,7 @@ def test_tampered_urls_get_a_page_not_a_crash(editor, method, path, status):
         {"declarer": "--0"},
         {"level": "٧"},
         {"frisch_rounds": "-1"},
-        {"throw_in": "yes", "frisch_rounds": "x"},
+        {"thrown_in": "yes", "frisch_rounds": "x"},
     ],
 )
 def test_tampered_form_values_get_an_answer_not_a_crash(editor, changes):

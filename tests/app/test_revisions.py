@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper import db, game_play
-from scorekeeper.engine.israeli_whist import PRESETS, ThrownIn, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import game_in_new_group
 from tests.support.pages import hand_form, text_of
@@ -190,7 +190,7 @@ def test_a_stale_delete_form_keeps_the_hand_recorded_again(editor):
     seen = revision_in(text_of(client.get(f"/games/{game_id}/hands/1/delete")))
     # Meanwhile another phone deletes hand 1 and records a thrown-in deal as hand 1.
     client.post(f"/games/{game_id}/hands/1/delete", data={"revision": seen})
-    client.post(f"/games/{game_id}/hands/new", data={"throw_in": "1", "frisch_rounds": "0"})
+    client.post(f"/games/{game_id}/hands/new", data={"thrown_in": "1"})
     assert stored_hand(client, game_id, 1)["thrown_in"] is True
 
     response = client.post(f"/games/{game_id}/hands/1/delete", data={"revision": seen})
@@ -243,7 +243,7 @@ def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
         0,
     )
     game_play.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
-    _number, _progress, first = game_play.add_hand(database, game_id, ThrownIn(0))
+    _number, _progress, first = game_play.add_hand(database, game_id, {"thrown_in": True})
     _progress, edited = game_play.replace_hand(
         database, game_id, 2, record_from_dict(PAGAT, OTHER_HAND)
     )
@@ -252,7 +252,7 @@ def test_a_stale_delete_is_a_conflict_in_the_data_layer(database):
         game_play.delete_last_hand(database, game_id, 2, expected_revision=first)
     assert caught.value.field == "revision" and caught.value.current.revision == edited
     game_play.delete_last_hand(database, game_id, 2, expected_revision=edited)
-    number, _progress, again = game_play.add_hand(database, game_id, ThrownIn(0))
+    number, _progress, again = game_play.add_hand(database, game_id, {"thrown_in": True})
     assert (number, again) == (2, edited + 2)  # after the edit and the deletion
 
 
@@ -266,7 +266,7 @@ def test_an_imported_history_is_continued_not_repeated(database):
         PAGAT,
         0,
     )
-    game_play.add_hand(database, game_id, ThrownIn(0))
+    game_play.add_hand(database, game_id, {"thrown_in": True})
     database.execute(
         "INSERT INTO hand_revisions (game_id, number, revision, action, hand, created_at) "
         "VALUES (?, 1, 2, 'deleted', '{}', '2024-01-01T00:00:00+00:00')",

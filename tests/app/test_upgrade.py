@@ -21,6 +21,8 @@ import pytest
 from scorekeeper import db as storage
 from scorekeeper import transfer
 from scorekeeper.db import sealing
+from scorekeeper.db.plain_hands import REWRITE
+from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
@@ -28,6 +30,44 @@ from tests.support.groups_db import kept_names, recounted
 from tests.support.stored import viewed
 from tests.support.upgrade import FIXTURES, V4_DB, V4_KEYS, contains, migrated_copy
 
+RECORD_KEYS = {"thrown_in", "pass_round", "declarer", "bid", "frisch_rounds"}
+RECORD_KEYS |= {"contracts", "tricks", "revokes"}
+
+
+def in_plain_form(games: list) -> list:
+    """Exported games of the code before issue 55, their Israeli Whist hands and revisions
+    in the form the plain schema writes (``db.plain_hands``), as migration m027 and an
+    import rewrite them: every value the table wrote kept, less repeated."""
+    for game in games:
+        key = game.get("game", "israeli-whist")
+        for revision in game.get("revisions", ()) if key in REWRITE else ():
+            revision["hand"] = REWRITE[key](revision["hand"], game["settings"])
+        if key != "israeli-whist":
+            continue
+        for hand in game["hands"]:
+            record = {key: hand.pop(key) for key in list(hand) if key in RECORD_KEYS}
+            hand.update(rewrite(record, game["settings"]))
+    return games
+
+
+def plain_csv(text: str) -> str:
+    """A CSV export of the code before issue 55 as today's writes it: a deal thrown in and
+    a pass round no longer record their Frisch rounds (always the rules' every one), so
+    their rows leave ``frisch_rounds`` empty."""
+    rows = list(csv.reader(io.StringIO(text)))
+    head = rows[0]
+    rounds, thrown, contract, tricks = (
+        head.index(name) for name in ("frisch_rounds", "thrown_in", "contract", "tricks")
+    )
+    for row in rows[1:]:
+        if row[thrown] == "1" or (row[contract] == "" and row[tricks] != ""):
+            row[rounds] = ""
+    found = io.StringIO()
+    csv.writer(found).writerows(rows)
+    return found.getvalue()
+
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
 OLD_JSON = FIXTURES / "scorekeeper-v1-export.json"
 OLD_CSV = FIXTURES / "scorekeeper-v1-export.csv"
@@ -56,7 +96,7 @@ def test_an_old_database_exports_every_value_it_held(upgraded):
     old = json.loads(OLD_JSON.read_text(encoding="utf-8"))
     assert new["format"] == old["format"]
     assert len(old["games"]) == 4
-    assert contains(old["games"], new["games"]) == []
+    assert contains(in_plain_form(old["games"]), new["games"]) == []
 
 
 def assert_same_csv(upgraded: Path, old_csv: Path) -> None:
@@ -66,7 +106,7 @@ def assert_same_csv(upgraded: Path, old_csv: Path) -> None:
         new_rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
     finally:
         database.close()
-    old_rows = list(csv.DictReader(io.StringIO(old_csv.read_text(encoding="utf-8"))))
+    old_rows = list(csv.DictReader(io.StringIO(plain_csv(old_csv.read_text(encoding="utf-8")))))
     assert len(new_rows) == len(old_rows) > 0
     for old_row, new_row in zip(old_rows, new_rows, strict=True):
         assert {k: new_row.get(k) for k in old_row} == old_row
@@ -126,7 +166,7 @@ def test_a_v2_database_exports_every_value_it_held(upgraded_v2):
         database.close()
     old = json.loads(V2_JSON.read_text(encoding="utf-8"))
     assert len(old["games"]) == 8
-    assert contains(old["games"], new["games"]) == []
+    assert contains(in_plain_form(old["games"]), new["games"]) == []
     assert {game["game"] for game in new["games"]} == {"israeli-whist"}
 
 
@@ -135,19 +175,28 @@ def test_a_v2_database_exports_the_same_csv(upgraded_v2):
 
 
 def test_a_v2_database_keeps_its_datasette_columns_and_gains_the_record(upgraded_v2):
-    """The old columns hold what they held; every hand's record is its engine's dict."""
+    """The data layer's columns hold what they held; what Israeli Whist's own columns held
+    (``table_columns``, before the plain schema) is its record's (issue 55, m027), which
+    every hand has, the same dict the history keeps for the hand's latest version."""
     before = sqlite3.connect(V2_DB)
     after = sqlite3.connect(upgraded_v2)
-    old_columns = "h.game_id, h.number, h.dealer, h.thrown_in, h.frisch_rounds, h.declarer, "
-    old_columns += "h.bid, h.over_under, h.contracts_total, h.revision, h.created_at, "
-    old_columns += "s.seat, s.contract, s.tricks, s.revokes, s.points, s.total"
-    sql = (
-        f"SELECT {old_columns} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 12"
-    )
+    kept = "h.game_id, h.number, h.dealer, h.thrown_in, h.revision, h.created_at, "
+    kept += "s.seat, s.points, s.total"
+    sql = f"SELECT {kept} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 7"
     assert after.execute(sql).fetchall() == before.execute(sql).fetchall()
+    old = "SELECT h.game_id, h.number, h.declarer, h.bid, s.seat, s.contract, s.tricks, "
+    old += "s.revokes FROM hands h JOIN hand_seats s ON s.hand_id = h.id WHERE h.thrown_in = 0 "
+    old += "ORDER BY 1, 2, 5"
+    record = "SELECT h.game_id, h.number, json_extract(h.record, '$.declarer'), "
+    record += "json_extract(h.record, '$.bid'), s.seat, "
+    record += "json_extract(h.record, '$.contracts[' || s.seat || ']'), "
+    record += "json_extract(h.record, '$.tricks[' || s.seat || ']'), "
+    record += "coalesce(json_extract(h.record, '$.revokes[' || s.seat || ']'), 0) "
+    record += "FROM hands h JOIN hand_seats s ON s.hand_id = h.id WHERE h.thrown_in = 0 "
+    record += "ORDER BY 1, 2, 5"
+    assert after.execute(record).fetchall() == before.execute(old).fetchall()
     records = after.execute("SELECT record FROM hands WHERE record IS NULL").fetchall()
     assert records == []
-    # the stored record is the same dict the history keeps for the hand's latest version
     mismatched = after.execute(
         "SELECT h.game_id, h.number FROM hands h WHERE json(h.record) != json(("
         "SELECT r.hand FROM hand_revisions r WHERE r.game_id = h.game_id "
@@ -193,14 +242,12 @@ def test_a_v2_database_serves_its_pages_and_takes_a_new_hand(tmp_path):
         .fetchone()
     )
     assert stored[0] == "israeli-whist"
-    assert json.loads(stored[1]) == {
+    assert json.loads(stored[1]) == {  # the plain schema's form (issue 55)
         "thrown_in": False,
         "declarer": 0,
         "bid": "5D",
-        "frisch_rounds": 0,
         "contracts": [5, 3, 3, 3],
         "tricks": [5, 3, 3, 2],
-        "revokes": [0, 0, 0, 0],
     }
 
 
@@ -249,7 +296,7 @@ def test_a_v3_database_exports_every_value_it_held(upgraded_v3):
         database.close()
     old = json.loads(V3_JSON.read_text(encoding="utf-8"))
     assert [g["game"] for g in old["games"]] == ["israeli-whist"] * 2 + ["bid-whist"] * 2
-    assert contains(old["games"], new["games"]) == []
+    assert contains(in_plain_form(old["games"]), new["games"]) == []
     assert all("starting_totals" not in game for game in new["games"])
 
 
@@ -262,7 +309,7 @@ def test_a_v3_database_exports_the_same_csv(upgraded_v3):
         new_rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
     finally:
         database.close()
-    old_rows = list(csv.DictReader(io.StringIO(V3_CSV.read_text(encoding="utf-8"))))
+    old_rows = list(csv.DictReader(io.StringIO(plain_csv(V3_CSV.read_text(encoding="utf-8")))))
     assert len(new_rows) == len(old_rows) == 32
     israeli_only = ("declarer", "frisch_rounds", "over_under", "contract", "tricks", "revokes")
     israeli_only += ("contract_points", "revoke_penalty")
@@ -365,8 +412,9 @@ def test_a_v4_database_exports_exactly_what_it_did(upgraded_v4):
         new_csv = transfer.export_csv(database)
     finally:
         database.close()
-    assert new_csv == v4_csv_now(V4_CSV.read_bytes().decode("utf-8"))
+    assert new_csv == plain_csv(v4_csv_now(V4_CSV.read_bytes().decode("utf-8")))
     old, new = json.loads(V4_JSON.read_text(encoding="utf-8")), json.loads(new_json)
+    in_plain_form(old["games"])
     for old_game, new_game in zip(old["games"], new["games"], strict=True):
         gained = set(new_game["settings"]) - set(old_game["settings"])
         defaults = get_game(new_game["game"]).presets[new_game["rules"]].to_dict()

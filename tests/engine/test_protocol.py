@@ -37,15 +37,11 @@ SEED_ALLOWANCE: dict[str, frozenset[str]] = {
     "israeli-whist": frozenset(
         {
             "hand_limit",
-            "hand_options",
             "next_dealer",
             "opener",
-            "pages",
-            "random_hand",
             "score_query",
             "score_typed",
             "shares_tie",
-            "table_columns",
         }
     ),
     "bid-whist": frozenset(

@@ -19,7 +19,6 @@ where the place is: a stored hand read alone).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +31,6 @@ from .form import Choice, FormField, numbers
 from .game import HandPlace
 from .messages import Message, msg
 from .numbers import parse_int, shown
-from .records import Problems, four_numbers
 
 __all__ = [
     "Context",
@@ -183,9 +181,6 @@ class Field:
     """Whether a body's null reads as the field's ``default`` (as if left out), for a
     field whose stored form has always written its empty value so; else a null is
     missing."""
-    keys: tuple[str, ...] = ()
-    """The body's keys a field of a ``KindedSchema`` reads as one, when it has several (a bid
-    as ``bid`` text, or ``level`` and ``denomination``); none: its name alone."""
 
     def __init__(
         self,
@@ -199,8 +194,11 @@ class Field:
         default: Any = MISSING,
         csv: bool = True,
         omit_empty: bool = False,
+        null_is_default: bool | None = None,
     ) -> None:
         self.omit_empty = omit_empty
+        if null_is_default is not None:
+            self.null_is_default = null_is_default
         self.name = name
         self.label = label
         self.step = step
@@ -619,8 +617,7 @@ class OneOf(Field):
 
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
-    to ``high`` each, adding up to ``total`` when it is given; ``said={"total": Said(…)}``
-    words that refusal as the game does (see ``totalled``)."""
+    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``)."""
 
     listed = True
     metavar = "N,N,…"
@@ -635,7 +632,6 @@ class _Listed(Field):
         prefix: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self.said: Mapping[str, Said] = kwargs.pop("said", {})  # declared words, by rule
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
@@ -687,14 +683,11 @@ class _Listed(Field):
         return self.totalled(found, ctx)
 
     def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
-        """``found`` as the typed value; raises Refused if it does not add up to ``total``,
-        in the words ``said["total"]`` declares (values ``sum``, ``total``, ``field`` and
-        ``what``) or the schema's."""
+        """``found`` as the typed value; raises Refused if it does not add up to ``total``
+        (a game words that refusal its own way by overriding this)."""
         total = bound(self.total, ctx)
         if total is not None and sum(found) != total:
             values = {"field": self.name, "what": self.label, "total": total, "sum": sum(found)}
-            if "total" in self.said:
-                raise Refused((self.name, self.said["total"](**values)))
             said = msg("%(field)s must add up to %(total)d, not %(sum)d", **values)
             table = said.said_at_table("%(what)s must add up to %(total)d, not %(sum)d.", **values)
             raise Refused((self.name, table))
@@ -825,6 +818,22 @@ class HandSchema:
     def field(self, name: str) -> Field:
         return self.by_name[name]
 
+    def throws_in(self, ctx: Context) -> bool:
+        """Whether a deal may be thrown in under ``ctx``'s rules (``thrown_in``: a bool,
+        or a callable of the Context giving None where one may be, else the refusal)."""
+        if callable(self.thrown_in):
+            return self.thrown_in(ctx) is None
+        return bool(self.thrown_in)
+
+    def unasked(self, ctx: Context) -> dict[str, str]:
+        """The form's values of the fields not asked under ``ctx``'s rules (``only_if``):
+        their empty values, which a field ``shown_when`` by one of them is shown by."""
+        found: dict[str, str] = {}
+        for described in self.fields:
+            if not described.applies(ctx):
+                found |= described.to_form(described.dump(described.empty()))
+        return found
+
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         """A stored hand (its ``to_dict()``) as the form's values, to edit it."""
         if hand.get("thrown_in"):
@@ -892,8 +901,8 @@ class HandSchema:
         it."""
         for _ in range(1000):
             body: dict[str, Any] = {}
-            shown: dict[str, str] = {}
-            if self.thrown_in and rng.random() < 0.05:
+            shown = self.unasked(ctx)
+            if self.throws_in(ctx) and rng.random() < 0.05:
                 body = {"thrown_in": True}  # perhaps not under these rules: read it
             for described in () if body else self.fields:
                 if not described.applies(ctx) or not self.is_shown(described, shown):
@@ -933,7 +942,7 @@ class HandSchema:
             return Hand(game, {f.name: f.empty() for f in self.fields}, True)
         values: dict[str, Any] = {}
         problems: list[tuple[str, Message]] = []
-        form_view: dict[str, str] = {}
+        form_view = self.unasked(ctx)
         for described in self.fields:
             value = body.get(described.name)
             applies = described.applies(ctx)
@@ -1056,269 +1065,3 @@ class HandSummary:
     entries: tuple[tuple[str, ...], ...]
     made: tuple[bool | None, ...]
     penalties: tuple[PenaltyMark | None, ...] = ()
-
-
-# --- A hand with kinds and a stored form of its own (issue 41) -----------------------------
-#
-# What a game whose stored hands came before the schema needs, and any game may use: a
-# refusal's words declared on the field or the check (``Said``); whole numbers read in the
-# core's number words (``Number``, ``Numbers``); a field read from several keys of the body
-# (``keys``); the game's own checks run on a partial read, as soon as what they need is read
-# (``Check``); hand kinds beyond "thrown in", each flagged in the body, with its own fields
-# and checks (``Kind``); and the game's own record made from the values read (``make``), so
-# that its stored JSON keeps its keys, their order and what it leaves out.
-
-_PLACEHOLDER = re.compile(r"%\((\w+)\)")
-
-
-class Said:
-    """A refusal's words declared as data: ``msg("tricks total %(total)d; they must total
-    13").said_at_table("…")`` with no values; at refusal each placeholder takes the value of
-    its name, or of the name ``bind`` gives it (``Said(…, total="sum")``)."""
-
-    def __init__(self, said: Message, **bind: str) -> None:
-        self.said = said
-        self.bind = bind
-
-    def _filled(self, template: str, values: Mapping[str, Any]) -> dict[str, Any]:
-        names = dict.fromkeys(_PLACEHOLDER.findall(template))
-        return {name: values[self.bind.get(name, name)] for name in names}
-
-    def __call__(self, **values: Any) -> Message:
-        said = Message(self.said.template, self._filled(self.said.template, values))
-        if self.said.table is not None:
-            table = self.said.table.template
-            said.said_at_table(table, **self._filled(table, values))
-        return said
-
-
-class Number(Count):
-    """A whole number read as every number from outside is (``numbers.parse_int``): its
-    refusals in the core's number words, naming it ``what`` (a Message; the field's name if
-    not given); ``said["range"]`` words a number out of ``low..high`` (values ``number``,
-    ``low``, ``high``) where the core's would not."""
-
-    def __init__(self, name: str, label: Message, low: Bound = None, high: Bound = None, **kwargs):
-        self.what = kwargs.pop("what", None)
-        self.said: Mapping[str, Said] = kwargs.pop("said", {})
-        super().__init__(name, label, low, high, **kwargs)
-
-    def parse(self, value: Any, ctx: Context) -> int:
-        low, high = self.bounds(ctx)
-        ranged = "range" not in self.said
-        try:
-            number = parse_int(
-                value,
-                self.name,
-                label=self.what,
-                low=low if ranged else None,
-                high=high if ranged else None,
-            )
-        except ParseError as exc:
-            raise Refused((self.name, exc.message)) from None
-        if not ranged and (
-            (low is not None and number < low) or (high is not None and number > high)
-        ):
-            said = self.said["range"](number=number, low=low, high=high, value=shown(value))
-            raise Refused((self.name, said))
-        return number
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        """The form's value; its ``default`` where the box is left empty."""
-        value = super().from_form(values, ctx)
-        return self.default if value is None and self.default is not MISSING else value
-
-
-class Numbers(PerSeat):
-    """A whole number per seat of a four-seat table, read as the core reads them (``records.
-    four_numbers``): a list, or a text of numbers separated by commas; the list named
-    ``what`` in its refusals and each number ``items[seat]``."""
-
-    def __init__(self, name: str, label: Message, low=0, high=None, total=None, **kwargs):
-        self.what = kwargs.pop("what")
-        self.items: Sequence[Message] = kwargs.pop("items")
-        super().__init__(name, label, low, high, total, **kwargs)
-
-    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
-        found = Problems()
-        numbers = four_numbers(value, self.name, self.what, self.items, self.bounds(ctx), found)
-        if numbers is None:
-            raise Refused(found.found)
-        return self.totalled(numbers, ctx)
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        """The form's values; with a ``default``, its number where a box is left empty."""
-        found = super().from_form(values, ctx)
-        if self.default is MISSING:
-            return found
-        return [self.default[i] if v in (None, "") else v for i, v in enumerate(found)]
-
-
-Broken = Mapping[str, Any] | Message | tuple[str, Message] | bool | None
-
-
-class Check:
-    """A rule the game checks between fields, run on a partial read as soon as the fields
-    it ``needs`` have been read without a problem (never when one of them has one).
-    ``broken(ctx, values, body)`` says whether the rule is broken: None or False if not;
-    True or the values its ``said`` names (a Mapping) to refuse in the declared words at
-    ``where``; a Message of the game's own (at ``where``) or ``(where, Message)``."""
-
-    def __init__(
-        self,
-        where: str,
-        needs: Sequence[str],
-        broken: Callable[[Context, Mapping[str, Any], Mapping[str, Any]], Broken],
-        said: Said | None = None,
-    ) -> None:
-        self.where = where
-        self.needs = tuple(needs)
-        self.broken = broken
-        self.said = said
-
-    def refusal(self, ctx: Context, values: Mapping[str, Any], body: Mapping[str, Any]):
-        """``(where, Message)`` if the rule is broken, else None."""
-        found = self.broken(ctx, values, body)
-        if found is None or found is False:
-            return None
-        if isinstance(found, tuple):
-            return found
-        if isinstance(found, Message):
-            return (self.where, found)
-        assert self.said is not None, f"{self.where}: a check without words of its own"
-        return (self.where, self.said(**({} if found is True else found)))
-
-
-Entry = Field | Check
-
-
-def read_entries(
-    entries: Sequence[Entry],
-    body: Mapping[str, Any],
-    ctx: Context,
-    asked: Callable[[Field, Mapping[str, Any]], bool] | None = None,
-) -> tuple[dict[str, Any], list[tuple[str, Message]]]:
-    """The values of ``entries`` read from ``body`` in their order, and every problem found:
-    a field left out (or null) takes its ``default`` (a callable of the Context, or a value)
-    where it has one, else its ``parse`` says what it makes of None; a field with several
-    ``keys`` parses them as one Mapping; a check runs on the fields read so far, and the
-    value at the ``where`` of a check that refuses is taken as unread (a field after it
-    of that name is not read), and so is a field the values read so far do not ``ask``."""
-    values: dict[str, Any] = {}
-    problems: list[tuple[str, Message]] = []
-    refused: set[str] = set()
-    for entry in entries:
-        if isinstance(entry, Check):
-            if all(name in values for name in entry.needs):
-                refusal = entry.refusal(ctx, values, body)
-                if refusal is not None:
-                    problems.append(refusal)
-                    values.pop(entry.where, None)  # refused: read no further on it
-                    refused.add(entry.where)
-            continue
-        if entry.name in refused or (asked is not None and not asked(entry, values)):
-            continue  # refused by a check before it, or not part of this hand
-        value = {key: body.get(key) for key in entry.keys} if entry.keys else body.get(entry.name)
-        if value is None and entry.default is not MISSING:
-            value = entry.default(ctx) if callable(entry.default) else entry.default
-        try:
-            values[entry.name] = entry.parse(value, ctx)
-        except Refused as exc:
-            problems += exc.problems
-    return values, problems
-
-
-class Kind:
-    """A kind of hand beyond the one played and scored as usual (a pass round, a deal
-    thrown in): a body whose ``flag`` is true, read by its own ``entries`` (fields and
-    checks), made into the game's record by ``make(**values)``, saved on the form by its
-    ``action`` (the key of its button, ``core.form.Action``). ``flag`` must be true,
-    false or absent (``said`` words any other value, with ``value`` and ``flag``)."""
-
-    def __init__(
-        self,
-        flag: str,
-        *entries: Entry,
-        make: Callable[..., Any] | None = None,
-        said: Said,
-        action: str | None = None,
-    ) -> None:
-        self.flag = flag
-        self.entries = entries
-        self.fields = tuple(entry for entry in entries if isinstance(entry, Field))
-        self.make = make
-        self.said = said
-        self.action = action
-
-    def flagged(self, body: Mapping[str, Any]) -> bool:
-        """Whether ``body`` is a hand of this kind; raises InvalidHand for a flag that is
-        neither true, false nor absent."""
-        flag = body.get(self.flag, False)
-        if flag not in (True, False, None):
-            raise InvalidHand([(self.flag, self.said(flag=self.flag, value=repr(flag)))])
-        return bool(flag)
-
-
-class KindedSchema(HandSchema):
-    """A hand of several kinds, each its own record: ``entries`` (fields and checks) read
-    the hand played as usual into ``make(**values)``; each of ``kinds``, tried in order, a
-    hand flagged as that kind. The game's records say how they are stored (``to_dict``)."""
-
-    def __init__(
-        self,
-        *entries: Entry,
-        make: Callable[..., Any],
-        kinds: Sequence[Kind] = (),
-        steps: Mapping[str, Message] | None = None,
-    ) -> None:
-        super().__init__(*(e for e in entries if isinstance(e, Field)), steps=steps)
-        self.entries = entries
-        self.make = make
-        self.kinds = tuple(kinds)
-
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        keys = {key for entry in self.fields for key in entry.keys or (entry.name,)}
-        return frozenset(keys | {kind.flag for kind in self.kinds})
-
-    def read(self, game: Any, body: Any, ctx: Context) -> Any:
-        """The hand in ``body`` as the game's record of its kind; raises InvalidHand with
-        every problem found."""
-        if not isinstance(body, Mapping):
-            raise InvalidHand([("hand", msg("a hand must be a JSON object"))])
-        entries, make = self.entries, self.make
-        for kind in self.kinds:
-            if kind.flagged(body):
-                entries, make = kind.entries, kind.make
-                break
-        values, problems = read_entries(entries, body, ctx)
-        if problems:
-            raise InvalidHand(problems)
-        return make(**values)
-
-    def form_body(self, values: Mapping[str, Any], action: str | None, ctx: Context) -> dict:
-        """The hand's body from the form's values: of the kind saved by ``action`` (its
-        flag true), else of the hand played; each field as it reads the form (a field of
-        several keys gives them all), but one whose default is the Context's is not asked:
-        the body carries that default."""
-        fields, body = self.fields, {}
-        for kind in self.kinds:
-            if action is not None and action == kind.action:
-                fields, body = kind.fields, {kind.flag: True}
-        for described in fields:
-            if callable(described.default):
-                body[described.name] = described.default(ctx)
-            elif described.keys:
-                body |= described.from_form(values, ctx)
-            else:
-                body[described.name] = described.from_form(values, ctx)
-        return body
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored hand as the form's values, to edit it: each field of its kind it holds."""
-        fields = next((kind.fields for kind in self.kinds if hand.get(kind.flag)), self.fields)
-        found: dict[str, str] = {}
-        for described in fields:
-            if described.name in hand:
-                found |= described.to_form(hand[described.name])
-        return found

@@ -24,7 +24,6 @@ from .schema import (
     Hand,
     HandSchema,
     HandSummary,
-    KindedSchema,
     PerSeat,
     SeatOf,
     SideOf,
@@ -218,9 +217,13 @@ class SchemaDefaults:
             fields = list(described.form_fields(ctx, players))
             if described.shown_when is not None:
                 by, values = described.shown_when
-                rules.setdefault("show", []).extend(
-                    {"field": f.name, "by": by, "values": list(values)} for f in fields
-                )
+                unasked = schema.unasked(ctx)
+                if by in unasked and unasked[by] not in values:
+                    continue  # shown by a field these rules never ask, never shown
+                if by not in unasked:
+                    rules.setdefault("show", []).extend(
+                        {"field": f.name, "by": by, "values": list(values)} for f in fields
+                    )
             for kind, found in described.form_rules(ctx).items():
                 rules.setdefault(kind, []).extend(found)
             if described.listed:
@@ -257,7 +260,7 @@ class SchemaDefaults:
         shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
         actions = (
             (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
-            if schema.thrown_in and shaped
+            if schema.throws_in(ctx) and shaped
             else ()
         )
         return HandFormSpec(
@@ -275,15 +278,14 @@ class SchemaDefaults:
         """The hand's body from the form's values: each field asked (its ``only_if`` and
         ``shown_when``) as its field reads it; the Thrown in action."""
         schema = self._schema()
-        if isinstance(schema, KindedSchema):
-            return schema.form_body(values, action, self.context(settings))
         if action == "thrown_in" and schema.thrown_in:
             return {"thrown_in": True}
         ctx = self.context(settings)
+        shown = schema.unasked(ctx) | dict(values)
         return {
             f.name: f.from_form(values, ctx)
             for f in schema.fields
-            if f.applies(ctx) and schema.is_shown(f, values)
+            if f.applies(ctx) and schema.is_shown(f, shown)
         }
 
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:

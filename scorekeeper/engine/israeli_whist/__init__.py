@@ -10,20 +10,19 @@ from .contracts import (
     over_under,
     speaking_order,
 )
+from .game import GAME
 from .play import IsraeliPlayState, legal_cards, trick_winner
 from .progression import opener_for
-from .records import (
-    HandRecord,
-    PlayedHand,
-    ThrownIn,
-    forbidden_for_entry,
-    last_bidder,
-    record_from_dict,
-    score_table_entry,
-)
+from .records import HandRecord, forbidden_for_entry, last_bidder, score_table_entry
 from .scoring import contract_points, score_hand
 from .settings import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 from .simulate import IsraeliTally, deal_hands, simulate_deals
+
+
+def record_from_dict(settings: RuleSettings, body: object) -> HandRecord:
+    """The hand a JSON-shaped dict gives, read alone; raises InvalidHand."""
+    return GAME.record_from_dict(settings, body)
+
 
 __all__ = [
     "ALL_BIDS",
@@ -38,11 +37,9 @@ __all__ = [
     "HandRecord",
     "IsraeliHeuristicBot",
     "IsraeliPlayState",
-    "PlayedHand",
     "IsraeliRandomBot",
     "RuleSettings",
     "IsraeliTally",
-    "ThrownIn",
     "bid_index",
     "contract_points",
     "deal_hands",

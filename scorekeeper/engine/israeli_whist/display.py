@@ -1,5 +1,5 @@
-"""What Israeli Whist's pages show: a hand as the scoreboard's row shows it (``view``), the
-rules lines of a score sheet, and a hand in one line for the revisions page. Plain data
+"""What Israeli Whist's pages show: a hand as the scoreboard's row shows it (``view``, from
+which the core draws its line and its revision), and the rules lines of a score sheet. Plain data
 (see ``core/display.py``): the app translates its Messages and prints it.
 """
 
@@ -20,8 +20,9 @@ from ..core.display import (
 )
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
-from .bids import SEATS, TRICKS_PER_HAND, Bid, Denomination
-from .records import HandRecord, PassRound
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
+from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
+from .records import SHOWN, HandRecord, last_bidder, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -34,15 +35,6 @@ OVER_UNDER: dict[str, Label] = {
 THROWN_IN = Label((msg("thrown in"),))
 # Translators: a hand everyone passed, played with no trump and no contracts.
 PASS_ROUND = Label((msg("pass round"),), "pass")
-
-
-# Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
-NO_TRUMP = msg("NT")
-SHOWN: dict[Denomination, tuple[Message | str, bool]] = {
-    d: (NO_TRUMP if d.trump is None else d.symbol, bool(d.trump and d.trump.is_red))
-    for d in Denomination
-}
-"""Each denomination as a score sheet and the form's keys write it, and whether it is red."""
 
 
 def bid_label(bid: Bid | str) -> Label:
@@ -73,10 +65,10 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
     its contract, and its caught revokes apart from its points."""
     if record.thrown_in:
         return HandSummary(None, None, THROWN_IN, ((),) * SEATS, (None,) * SEATS)
-    score = record.score(settings)
-    taken = tuple((str(tricks),) for tricks in record.tricks_taken)
+    score = score_of(settings, record)
+    taken = tuple((str(tricks),) for tricks in record.tricks)
     marks = tuple(map(revoke_mark, record.revokes, score.revoke_penalties))
-    if isinstance(record, PassRound):
+    if record.pass_round:
         return HandSummary(None, None, PASS_ROUND, taken, score.made, marks)
     entries = tuple(
         (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
@@ -154,7 +146,7 @@ def describe_hand(
     if hand.get("pass_round"):
         parts = [msg("pass round · tricks %(tricks)s", tricks=numbers("tricks"))]
     elif hand.get("thrown_in"):
-        rounds = hand.get("frisch_rounds", 0)
+        rounds = 0 if settings is None else settings.frisch_rounds  # always after them all
         return [
             nmsg(
                 "thrown in after %(num)d Frisch round",
@@ -184,7 +176,7 @@ def revision_view(
 ) -> RevisionView:
     """A saved version of a hand (its ``to_dict``) for the Revisions page."""
     if hand.get("thrown_in"):
-        return RevisionView(tuple(describe_hand(hand, players)), ())
+        return RevisionView(tuple(describe_hand(hand, players, settings)), ())
     revokes = hand.get("revokes") or [0] * len(players)
     if hand.get("pass_round"):
         summary: list[Message] = [msg("pass round")]
@@ -203,3 +195,110 @@ def revision_view(
         for seat in range(len(players))
     )
     return RevisionView(tuple(summary), seats)
+
+
+FORM_TEXTS: dict[str, Message] = {
+    "why-forbidden": msg("{name} may not say {n}: the contracts would total exactly {total}."),
+    "why-declarer": msg("The declarer's contract is at least the bid level, {level}."),
+    "contracts-total": msg("total {total}"),
+    "contracts-total-ou": msg("total {total} · {word}"),
+    "word-over": msg("over"),
+    "word-under": msg("under"),
+    "stake-made": msg("At stake: {made} if made, {step} per trick off."),
+    "stake-zero": msg(
+        "At stake: {over} if made in an over hand, {under} in an under hand; "
+        "failing costs {first}, then {step} back per trick."
+    ),
+}
+"""The sentences of the form's rules (``form_rules``), by the keys they name."""
+
+
+def form_rules(settings: RuleSettings) -> dict[str, Any]:
+    """What the form works out from the rules as the table fills it in: the levels the
+    Frisch rounds allow, the declarer's contracts, the order the contracts are named in,
+    the forbidden number, the contracts' total over or under and each contract's stake."""
+    seats = range(SEATS)
+    levels = range(MIN_LEVEL, MAX_LEVEL + 1)
+    speakers = {str(d): speaking_order(settings, d) for d in seats}
+    return {
+        "allow": [
+            {
+                "field": "level",
+                "by": "frisch_rounds",
+                "table": {
+                    str(k): [n for n in levels if n >= settings.minimum_level(k)]
+                    for k in range(settings.frisch_rounds + 1)
+                },
+            },
+            {
+                "field": "contract_{declarer}",
+                "by": "level",
+                "table": {str(n): legal_contracts(settings, 0, n, 0, {}) for n in levels},
+                "auto": True,
+                "why": "why-declarer",
+            },
+        ],
+        "order": [
+            {
+                "by": "declarer",
+                "speakers": speakers,
+                # Clockwise from the seat that names the first contract, for both steps.
+                "shown": {
+                    d: [(order[0] + i) % SEATS for i in seats] for d, order in speakers.items()
+                },
+                "fixed_step": "contracts",
+            }
+        ],
+        "forbid": [
+            {
+                "prefix": "contract",
+                "by": "declarer",
+                "last": {str(d): last_bidder(d) for d in seats},
+                "forbidden": [
+                    forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)
+                ],
+                "why": "why-forbidden",
+                "total": TRICKS_PER_HAND,
+            }
+        ],
+        "total": [
+            {
+                "prefix": "contract",
+                "step": "contracts",
+                "words": [
+                    None if t == TRICKS_PER_HAND else f"word-{over_under([t])}"
+                    for t in range(SEATS * TRICKS_PER_HAND + 1)
+                ],
+                "text": "contracts-total",
+                "text_word": "contracts-total-ou",
+            }
+        ],
+        "stake": [
+            {
+                "prefix": "contract",
+                "by": "declarer",
+                "rows": _stakes(settings, declarer=False),
+                "own_rows": _stakes(settings, declarer=True),
+            }
+        ],
+    }
+
+
+def _stakes(settings: RuleSettings, declarer: bool) -> list[dict[str, Any]]:
+    """Each contract's stake line, 0..13, as ``scoring`` scores it: the text to use and its
+    points, signed as shown. Zero's: made in an over and in an under hand, the first failed
+    trick and each trick after it; any other's: made, and each trick off (the declarer's
+    counted by ``declarer_miss_factor``)."""
+    first, step = settings.failed_zero_curve(False)
+    zero = {"over": settings.zero_over, "under": settings.zero_under, "first": -first}
+    factor = settings.declarer_miss_factor if declarer else 1
+    return [{"text": "stake-zero", "points": zero | {"step": step}}] + [
+        {
+            "text": "stake-made",
+            "points": {
+                "made": contract_points(settings, n, n, "under"),
+                "step": -settings.miss_step_for(n) * factor,
+            },
+        }
+        for n in range(1, TRICKS_PER_HAND + 1)
+    ]

@@ -7,7 +7,7 @@ from ..core.display import Notation, SignedPoints
 from ..core.game import HandPlace
 from ..core.messages import Message, msg, nmsg
 from .contracts import OverUnder
-from .records import HandRecord, PassRound, PlayedHand
+from .records import HandRecord, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -99,10 +99,12 @@ def explain(
     """The terms of each seat's points for one hand (alike at any ``place``), in seat
     order; empty lists for a thrown-in deal. Their points add up to the hand's points
     for that seat."""
-    if isinstance(record, PassRound):
-        terms = [[_pass_round_term(settings, taken)] for taken in record.tricks_taken]
-    elif isinstance(record, PlayedHand):
-        score = record.score(settings)
+    if record.thrown_in:
+        return [[] for _ in range(4)]
+    if record.pass_round:
+        terms = [[_pass_round_term(settings, taken)] for taken in record.tricks]
+    else:
+        score = score_of(settings, record)
         hand = score.over_under
         assert hand is not None  # a played hand is over or under
         terms = [
@@ -110,11 +112,9 @@ def explain(
             if score.void
             else [_contract_term(settings, contract, taken, hand, seat == record.declarer)]
             for seat, (contract, taken) in enumerate(
-                zip(record.contracts, record.tricks_taken, strict=True)
+                zip(record.contracts, record.tricks, strict=True)
             )
         ]
-    else:
-        return [[] for _ in range(4)]
     for seat, seat_terms in enumerate(terms):
         if record.revokes[seat]:
             seat_terms.append(_revoke_term(settings, record.revokes[seat]))

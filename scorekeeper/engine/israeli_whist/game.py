@@ -6,20 +6,24 @@ The registry hands the app this object; everything it says is the rules in this 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.command_line import ScoredHand, signed
 from ..core.declared import Figures, Simulation
+from ..core.display import Notation
+from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg
+from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context
-from . import command_line, display, form, records, stats, verify
+from . import display, records, stats, verify
 from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
 from .figures import NOTES, game_figures, player_figures
 from .progression import IsraeliRace
-from .records import PlayedHand, score_table_entry
+from .records import score_table_entry
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
@@ -74,6 +78,7 @@ class IsraeliWhist(IsraeliRace, GameBase):
         total=("contract_points", "revoke_penalty"),
     )
     hand = records.HAND
+    check = staticmethod(records.check)
     simulation = Simulation(
         simulate_deals,
         ("random", *(kind for kind in BOTS if kind != "random")),
@@ -83,22 +88,50 @@ class IsraeliWhist(IsraeliRace, GameBase):
     )
     figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
 
-    pages = display
-
+    view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    revision_view = staticmethod(display.revision_view)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    points_table = staticmethod(display.points_table)
     explain = staticmethod(explain)  # the package exports the function under its module's name
-    hand_form = staticmethod(form.hand_form)
+
+    def hand_form(
+        self, settings: Any, players: Sequence[str], place: HandPlace | None = None
+    ) -> HandFormSpec:
+        """The schema's form, with what the table works out as it fills it in
+        (``display.form_rules``) and the revokes folded under their penalty."""
+        spec = super().hand_form(settings, players, place)
+        rules = dict(spec.rules)
+        for kind, found in display.form_rules(settings).items():
+            rules[kind] = [*rules.get(kind, ()), *found]
+        penalty = Notation(f"−{settings.revoke_penalty}")
+        folded = msg("Revokes (%(penalty)s each)", penalty=penalty)
+        steps = tuple(
+            replace(
+                step, folded_label=folded if step.id == "tricks" else None, folds=step.id == "bid"
+            )
+            for step in spec.steps
+        )
+        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": SUM_WHY}
+        rounds = settings.frisch_rounds
+        thrown = nmsg(
+            "Everyone passed after %(num)d Frisch round: throw in",
+            "Everyone passed after %(num)d Frisch rounds: throw in",
+            rounds,
+        )
+        actions = tuple(
+            replace(action, label=thrown if rounds else msg("Everyone passed: throw in"))
+            for action in spec.actions
+        )
+        return replace(spec, steps=steps, rules=rules, texts=texts, actions=actions)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
-        return hand.score(settings)
-
-    def random_hand(self, settings: Any, ctx: Context, rng: Any) -> dict[str, Any]:
-        """A legal hand's body: a deal the random bots play (any place would do)."""
-        [deal] = simulate_deals(settings, 1, seed=rng.randrange(2**32))
-        return deal.record.to_dict()
+        return records.score_of(settings, hand)
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         if not record.thrown_in:
-            return _result(record.score(settings))
+            return _result(records.score_of(settings, record))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
     def score_query(self, settings: Any, query: Mapping[str, str]) -> dict[str, Any]:
@@ -110,26 +143,51 @@ class IsraeliWhist(IsraeliRace, GameBase):
             )
         )
 
-    def table_columns(self, replayed: Any) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """``scorekeeper score``: a hand played scored from its contracts and tricks alone
+        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
+        in, or a hand given with its bid, as the schema reads it."""
+        if given.get("thrown_in") or given.get("bid"):
+            return super().score_typed(settings, given)
+        tricks, revokes = given.get("tricks"), given.get("revokes")
+        if given.get("pass_round"):
+            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
+            score = records.score_of(settings, self.record_from_dict(settings, body))
+            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
+        else:
+            contracts = given.get("contracts")
+            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
+            result = score.to_dict()
+            heads, columns = ("contract", "tricks"), (contracts, tricks)
+            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
+            if score.void:
+                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        rows = [("", *heads, "points")] + [
+            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
+            for seat, points in enumerate(score.points)
+        ]
+        return ScoredHand(result, tuple(rows), tuple(lines))
+
+    def csv_values(
+        self, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+        """The declarer's name, the bid, Frisch rounds and over/under; per seat the
+        contract, tricks, revokes and the points apart from the revoke penalty. A pass
+        round has tricks and no contract; a deal thrown in nothing but zero points."""
         record, score = replayed.record, replayed.score
-        hand: dict[str, Any] = dict.fromkeys(
-            ("declarer", "bid", "over_under", "contracts_total"), None
-        ) | {"frisch_rounds": record.frisch_rounds}
-        if record.thrown_in:
-            return hand, ({},) * SEATS
-        played = isinstance(record, PlayedHand)
-        if played:
-            hand |= {
-                "declarer": record.declarer,
-                "bid": str(record.bid),
-                "over_under": score.over_under if score else None,
-                "contracts_total": score.contracts_total if score else None,
-            }
+        played = not record.thrown_in and not record.pass_round
+        hand: dict[str, CsvCell] = {
+            "declarer": names[record.declarer] if played else None,
+            "bid": str(record.bid) if played else None,
+            "frisch_rounds": record.frisch_rounds if played else None,
+            "over_under": score.over_under if played else None,
+        }
         seats = tuple(
-            ({"contract": record.contracts[seat]} if played else {})
-            | {
-                "tricks": record.tricks_taken[seat],
-                "revokes": record.revokes[seat],
+            {
+                "contract": record.contracts[seat] if played else None,
+                "tricks": None if record.thrown_in else record.tricks[seat],
+                "revokes": None if record.thrown_in else record.revokes[seat],
                 "contract_points": score.contract_points[seat] if score else 0,
                 "revoke_penalty": score.revoke_penalties[seat] if score else 0,
             }
@@ -137,30 +195,12 @@ class IsraeliWhist(IsraeliRace, GameBase):
         )
         return hand, seats
 
-    def csv_values(
-        self, replayed: Any, names: Sequence[str]
-    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The declarer's name, the bid, Frisch rounds and over/under; per seat the
-        contract, tricks, revokes and the points apart from the revoke penalty. A pass
-        round has tricks and no contract; a thrown-in deal only its Frisch rounds."""
-        hand, seats = self.table_columns(replayed)
-        declarer = hand["declarer"]
-        cells: dict[str, CsvCell] = {
-            "declarer": None if declarer is None else names[declarer],
-            **{key: hand[key] for key in ("bid", "frisch_rounds", "over_under")},
-        }
-        blank = dict.fromkeys(("contract", "tricks", "revokes")) | {
-            "contract_points": 0,  # a thrown-in deal scores nothing
-            "revoke_penalty": 0,
-        }
-        return cells, tuple(blank | seat for seat in seats)
-
-    hand_options = command_line.HAND_OPTIONS
-    score_typed = staticmethod(command_line.score_typed)
-
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
+
+
+SUM_WHY = msg("The others already took {sum} tricks; there are only {total}.")
 
 
 def _result(score: HandScore) -> dict[str, Any]:

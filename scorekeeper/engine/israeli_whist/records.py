@@ -1,28 +1,37 @@
-"""An Israeli Whist hand as the table writes it down: a hand played, a deal thrown in or
-a pass round, declared once (``HAND``, on ``core.schema``) with the words of every
-refusal, which :class:`InvalidHand` lists, each naming the field and the rule."""
+"""An Israeli Whist hand as the table writes it down, declared once on the plain schema
+(``core.schema.HandSchema``): ``{"declarer": 2, "bid": "7C", "frisch_rounds": 1,
+"contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2], "revokes": [0, 1, 0, 0], "thrown_in":
+false}`` (Frisch rounds and revokes left out while none), ``{"thrown_in": true}`` for a deal
+all four passed after the last Frisch round, and under ``all_pass="pass_round"``
+``{"pass_round": true, "tricks": [...]}``, a pass round played without contracts.
+
+The core reads, asks for and writes it; what is Israeli Whist's own is here: the bid (its
+level and trump on the form), and the rules between fields (``check``): the minimum level
+after the Frisch rounds, contracts that may not total 13 and the declarer's contract.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import InvalidHand, ParseError
+from ..core.form import Choice, FormField, numbers
 from ..core.messages import Message, msg, nmsg
-from ..core.records import Problems, parse_text
+from ..core.numbers import shown
 from ..core.schema import (
-    Check,
+    MISSING,
     Context,
-    Entry,
+    Count,
     Field,
-    Kind,
-    KindedSchema,
-    Number,
-    Numbers,
+    Hand,
+    HandSchema,
+    PerSeat,
     Refused,
-    Said,
-    read_entries,
+    SeatOf,
+    YesNo,
 )
 from ..core.seats import left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
@@ -30,327 +39,220 @@ from .contracts import declarer_contract_problem, forbidden_contract
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
-# Field names as messages put them, e.g. "declarer is missing". Translators: the first
-# words of messages about one field of a recorded hand.
-FIELD_NAMES: dict[str, Message] = {
-    "declarer": msg("declarer"),
-    "level": msg("level"),
-    "frisch_rounds": msg("frisch_rounds"),
-    "contracts": msg("contracts"),
-    "tricks": msg("tricks"),
-    "revokes": msg("revokes"),
-}
-# One phrase per field and seat, so that every language can word the seat its own way.
-SEAT_FIELD_NAMES: dict[str, tuple[Message, ...]] = {
-    "contracts": (
-        msg("contracts for the first seat"),
-        msg("contracts for the second seat"),
-        msg("contracts for the third seat"),
-        msg("contracts for the fourth seat"),
-    ),
-    "tricks": (
-        msg("tricks for the first seat"),
-        msg("tricks for the second seat"),
-        msg("tricks for the third seat"),
-        msg("tricks for the fourth seat"),
-    ),
-    "revokes": (
-        msg("revokes for the first seat"),
-        msg("revokes for the second seat"),
-        msg("revokes for the third seat"),
-        msg("revokes for the fourth seat"),
-    ),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedHand:
-    """A hand that was bid and played: everything the table writes down."""
-
-    declarer: int
-    bid: Bid
-    frisch_rounds: int
-    contracts: tuple[int, ...]
-    tricks_taken: tuple[int, ...]
-    revokes: tuple[int, ...] = (0, 0, 0, 0)
-
-    thrown_in = False
-    pass_round = False
-
-    def score(self, settings: RuleSettings) -> HandScore:
-        return score_hand(settings, self.contracts, self.tricks_taken, self.revokes, self.declarer)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "thrown_in": False,
-            "declarer": self.declarer,
-            "bid": str(self.bid),
-            "frisch_rounds": self.frisch_rounds,
-            "contracts": list(self.contracts),
-            "tricks": list(self.tricks_taken),
-            "revokes": list(self.revokes),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ThrownIn:
-    """A deal every player passed after the last allowed Frisch round: nothing is scored."""
-
-    frisch_rounds: int
-
-    thrown_in = True
-    pass_round = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"thrown_in": True, "frisch_rounds": self.frisch_rounds}
-
-
-@dataclass(frozen=True, slots=True)
-class PassRound:
-    """All four passed after the last allowed Frisch round, under ``all_pass="pass_round"``:
-    the hand is played with no trump and no contracts, and the table writes down each
-    player's tricks (and any caught revokes)."""
-
-    frisch_rounds: int
-    tricks_taken: tuple[int, ...]
-    revokes: tuple[int, ...] = (0, 0, 0, 0)
-
-    thrown_in = False
-    pass_round = True
-
-    def score(self, settings: RuleSettings) -> HandScore:
-        return score_pass_round(settings, self.tricks_taken, self.revokes)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "pass_round": True,
-            "frisch_rounds": self.frisch_rounds,
-            "tricks": list(self.tricks_taken),
-            "revokes": list(self.revokes),
-        }
-
-
-HandRecord = PlayedHand | ThrownIn | PassRound
+HandRecord = Hand
+"""What a table writes down for one hand (a ``core.schema.Hand`` of :data:`HAND`)."""
 
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND
-
-
-def _numbers(name: str, label: Message, high: int, **kwargs: Any) -> Numbers:
-    what, items = FIELD_NAMES[name], SEAT_FIELD_NAMES[name]
-    return Numbers(name, label, 0, high, what=what, items=items, **kwargs)
-
-
-CONTRACTS = _numbers("contracts", msg("Contract"), TRICKS_PER_HAND, prefix="contract")
-NOT_THIRTEEN = Check(
-    "contracts",
-    ("contracts",),
-    lambda ctx, v, body: sum(v["contracts"]) == TRICKS_PER_HAND,
-    Said(msg("contracts total 13; the last bidder may not make them total exactly 13")),
-)
-TRICKS = _numbers(
-    "tricks",
-    msg("Tricks"),
-    TRICKS_PER_HAND,
-    total=TRICKS_PER_HAND,
-    said={
-        "total": Said(
-            msg("tricks total %(total)d; they must total 13").said_at_table(
-                "The tricks taken total %(total)d; a hand has 13."
-            ),
-            total="sum",
-        )
-    },
-)
-REVOKES = _numbers("revokes", msg("Revokes"), MAX_REVOKES, default=(0,) * SEATS)
-
-
-def _frisch_range(ctx: Context, values: Mapping[str, Any], body: Any) -> Message | None:
-    rounds, most = values["frisch_rounds"], ctx.settings.frisch_rounds
-    if 0 <= rounds <= most:
-        return None
-    if most == 0:
-        return msg("frisch_rounds is %(rounds)d; these rules allow no Frisch rounds", rounds=rounds)
-    return msg(
-        "frisch_rounds is %(rounds)d; these rules allow 0..%(most)d", rounds=rounds, most=most
-    )
-
-
-def _frisch(default: Any) -> tuple[Entry, ...]:
-    """Frisch rounds (``default`` when left out), a whole number these rules allow."""
-    what = FIELD_NAMES["frisch_rounds"]
-    rounds = Number("frisch_rounds", msg("Frisch rounds"), what=what, default=default)
-    return rounds, Check("frisch_rounds", ("frisch_rounds",), _frisch_range)
-
-
-def _after_all_frisch_rounds(words: Callable[[int, int], Message]) -> Check:
-    """A deal all passed comes only after the last Frisch round these rules allow."""
-    return Check(
-        "frisch_rounds",
-        ("frisch_rounds",),
-        lambda ctx, v, body: (
-            v["frisch_rounds"] != (most := ctx.settings.frisch_rounds)
-            and words(most, v["frisch_rounds"])
-        ),
-    )
-
-
-def _all_passed(kind: str, rule: str, words: Message) -> tuple[Entry, ...]:
-    """A deal all passed, refused at ``kind`` unless these rules' ``all_pass`` is
-    ``rule``; its Frisch rounds are these rules' (by default) and nothing else."""
-    return (
-        Check(kind, (), lambda ctx, v, body: ctx.settings.all_pass != rule and words),
-        *_frisch(lambda ctx: ctx.settings.frisch_rounds),
-    )
+# Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
+NO_TRUMP = msg("NT")
+SHOWN: dict[Denomination, tuple[Message | str, bool]] = {
+    d: (NO_TRUMP if d.trump is None else d.symbol, bool(d.trump and d.trump.is_red))
+    for d in Denomination
+}
+"""Each denomination as a score sheet and the form's keys write it, and whether it is red."""
 
 
 class BidOf(Field):
-    """The phase-one bid: stored as its text (``"7C"``); a body may give its level and
-    denomination apart instead (the form does)."""
+    """The phase-one bid: the API's text (``"7C"``, ``"9NT"``), or its ``level`` and
+    ``denomination`` apart (as the form asks them)."""
 
-    keys = ("bid", "level", "denomination")
+    metavar = "BID"
 
     def parse(self, value: Any, ctx: Context) -> Bid:
-        bid, level, denomination = value["bid"], value["level"], value["denomination"]
-        problems = Problems()
-        if bid not in (None, ""):
-            if isinstance(bid, Bid):
-                return bid
-            not_text = msg("bid must be text such as 7C or 9NT, not %(value)s", value=repr(bid))
-            found = parse_text(bid, "bid", Bid.from_str, problems, not_text)
-            if found is None:
-                raise Refused(problems.found)
-            return found
-        lvl = problems.whole(level, "level", FIELD_NAMES["level"])
-        den: Denomination | None = None
-        if denomination in (None, ""):
-            problems.add("denomination", msg("denomination is missing; choose C, D, H, S or NT"))
-        elif isinstance(denomination, Denomination):
-            den = denomination
-        else:
-            try:
-                den = Denomination.from_str(str(denomination))
-            except ParseError as exc:
-                problems.add("denomination", exc.message)
-        if lvl is None or den is None:
-            raise Refused(problems.found)
-        if not MIN_LEVEL <= lvl <= MAX_LEVEL:
-            problems.add("level", msg("level is %(level)d; it must be 5..13", level=lvl))
-            raise Refused(problems.found)
-        return Bid(lvl, den)
+        if isinstance(value, Bid):
+            return value
+        if isinstance(value, Mapping):
+            return _level_and_trump(value.get("level"), value.get("denomination"))
+        if not isinstance(value, str):
+            said = msg("bid must be text such as 7C or 9NT, not %(value)s", value=shown(value))
+            raise Refused(("bid", said))
+        try:
+            return Bid.from_str(value)
+        except ParseError as exc:
+            raise Refused(("bid", exc.message)) from None
+
+    def dump(self, typed: Any) -> Any:
+        return None if typed is None else str(typed)
+
+    def load(self, value: Any) -> Any:
+        return None if value is None else Bid.from_str(value)
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        trumps = tuple(
+            Choice(d.code, text, "red" if red else "") for d, (text, red) in SHOWN.items()
+        )
+        return (
+            FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),
+            FormField("denomination", msg("Trump"), trumps, style="trumps"),
+        )
 
     def to_form(self, value: Any) -> dict[str, str]:
+        if value is None:
+            return {}
         bid = Bid.from_str(value)
         return {"level": str(bid.level), "denomination": bid.denomination.code}
 
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         return {"level": values.get("level"), "denomination": values.get("denomination")}
 
+    def range_words(self, ctx: Context) -> str:
+        return "the level 5 to 13 and the trump, C, D, H, S or NT, such as 7C or 9NT"
 
-def _below_minimum(ctx: Context, values: Mapping[str, Any], body: Any) -> Any:
-    rounds, level = values["frisch_rounds"], values["bid"].level
-    minimum = ctx.settings.minimum_level(rounds)
-    if level >= minimum:
-        return None
-    problem = nmsg(
-        "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch round",
-        "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch rounds",
-        rounds,
-        level=level,
-        minimum=minimum,
-    )
-    return ("bid" if body.get("bid") not in (None, "") else "level", problem)
+    def draw(self, ctx: Context, rng: random.Random) -> str:
+        level = rng.randint(ctx.settings.minimum_level(0), MAX_LEVEL)
+        return f"{level}{rng.choice(list(Denomination)).code}"
 
 
-def _declarers_contract(ctx: Context, values: Mapping[str, Any], body: Any) -> Any:
-    seat = values["declarer"]
-    problem = declarer_contract_problem(
-        ctx.settings, values["bid"].level, values["contracts"][seat]
-    )
-    return None if problem is None else (f"contracts[{seat}]", problem)
+class FrischRounds(Count):
+    """The Frisch rounds before the bid: 0 already tapped, the row not asked without any."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        [rounds] = super().form_fields(ctx, players)
+        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
+        read_back = msg("{value} Frisch")
+        return (replace(rounds, default="0", hidden_when_single=True, read_back=read_back),)
 
 
-def _played(declarer, frisch_rounds, bid, contracts, tricks, revokes) -> PlayedHand:
-    return PlayedHand(declarer, bid, frisch_rounds, contracts, tricks, revokes)
+class TricksTaken(PerSeat):
+    """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
+
+    def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
+        total = sum(found)
+        if total != TRICKS_PER_HAND:
+            said = msg("tricks total %(total)d; they must total 13", total=total)
+            said.said_at_table("The tricks taken total %(total)d; a hand has 13.", total=total)
+            raise Refused(("tricks", said))
+        return tuple(found)
 
 
-def _passed(frisch_rounds, tricks, revokes) -> PassRound:
-    return PassRound(frisch_rounds, tricks, revokes)
+class Revokes(PerSeat):
+    """Caught revokes, one per seat: on the form folded away, each box at 0."""
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(
+            FormField(
+                f"revokes_{s}", self.label, seat=s, high=MAX_REVOKES, default="0", folded=True
+            )
+            for s in range(ctx.seats)
+        )
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
+        return [values.get(f"revokes_{s}") or 0 for s in range(ctx.seats)]
 
 
-HAND = KindedSchema(
-    Number("declarer", msg("Declarer"), what=FIELD_NAMES["declarer"]),
-    Check(
-        "declarer",
-        ("declarer",),
-        lambda ctx, v, body: not 0 <= v["declarer"] < SEATS and {"seat": v["declarer"]},
-        Said(msg("declarer is seat %(seat)d; seats are 0..3")),
+def _level_and_trump(level: Any, denomination: Any) -> Bid:
+    """The bid of a level and a denomination given apart; raises Refused naming each."""
+    problems: list[tuple[str, Message]] = []
+    try:
+        lvl = int(level) if isinstance(level, int) else int(str(level).strip())
+    except ValueError:
+        problems.append(("level", msg("level is missing; choose 5..13")))
+        lvl = None
+    den = None
+    try:
+        den = Denomination.from_str(str(denomination or ""))
+    except ParseError:
+        problems.append(("denomination", msg("denomination is missing; choose C, D, H, S or NT")))
+    if lvl is not None and not MIN_LEVEL <= lvl <= MAX_LEVEL:
+        problems.append(("level", msg("level is %(level)d; it must be 5..13", level=lvl)))
+    if problems or lvl is None or den is None:
+        raise Refused(*problems)
+    return Bid(lvl, den)
+
+
+PLAYED = ("pass_round", ("no",))
+"""What a field asked of a hand played with contracts is shown by: not a pass round."""
+
+HAND = HandSchema(
+    YesNo(
+        "pass_round",
+        msg("Pass round"),
+        step="bid",
+        only_if=lambda ctx: ctx.settings.all_pass == "pass_round",
+        omit_empty=True,
+        help="Everyone passed and a pass round was played (--set all_pass=pass_round): "
+        "tricks only.",
     ),
-    *_frisch(0),
-    BidOf("bid", msg("Bid")),
-    Check("level", ("frisch_rounds", "bid"), _below_minimum),
-    CONTRACTS,
-    NOT_THIRTEEN,
-    TRICKS,
-    REVOKES,
-    Check("contracts", ("declarer", "bid", "contracts"), _declarers_contract),
-    make=_played,
-    kinds=(
-        Kind(
-            "thrown_in",
-            *_all_passed(
-                "thrown_in",
-                "throw_in",
-                msg(
-                    "under these rules no deal is thrown in: when all four pass, a pass round "
-                    "is played"
-                ),
-            ),
-            _after_all_frisch_rounds(
-                lambda most, rounds: nmsg(
-                    "a deal is thrown in only after %(num)d Frisch round; after %(rounds)d the "
-                    "players exchange cards and bid again",
-                    "a deal is thrown in only after all %(num)d Frisch rounds; after %(rounds)d "
-                    "the players exchange cards and bid again",
-                    most,
-                    rounds=rounds,
-                )
-            ),
-            make=ThrownIn,
-            said=Said(msg("thrown_in must be true or false, not %(value)s")),
-            action="throw_in",
-        ),
-        Kind(
-            "pass_round",
-            *_all_passed(
-                "pass_round",
-                "pass_round",
-                msg(
-                    "under these rules there is no pass round: when all four pass, the deal is "
-                    "thrown in"
-                ),
-            ),
-            _after_all_frisch_rounds(
-                lambda most, rounds: nmsg(
-                    "a pass round is played only after %(num)d Frisch round",
-                    "a pass round is played only after all %(num)d Frisch rounds",
-                    most,
-                )
-            ),
-            TRICKS,
-            REVOKES,
-            make=_passed,
-            said=Said(msg("pass_round must be true or false, not %(value)s")),
-            action="pass_round",
-        ),
+    FrischRounds(
+        "frisch_rounds",
+        msg("Frisch rounds"),
+        0,
+        lambda ctx: ctx.settings.frisch_rounds,
+        step="bid",
+        shown_when=PLAYED,
+        default=0,
+        omit_empty=True,
+        null_is_default=True,
     ),
+    SeatOf("declarer", msg("Declarer"), step="bid", shown_when=PLAYED, omit_empty=True),
+    BidOf("bid", msg("Bid"), step="bid", shown_when=PLAYED, omit_empty=True),
+    PerSeat(
+        "contracts",
+        msg("Contract"),
+        0,
+        TRICKS_PER_HAND,
+        step="contracts",
+        prefix="contract",
+        shown_when=PLAYED,
+        omit_empty=True,
+    ),
+    TricksTaken("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
+    Revokes(
+        "revokes",
+        msg("Revokes"),
+        0,
+        MAX_REVOKES,
+        step="tricks",
+        default=(0,) * SEATS,
+        omit_empty=True,
+        null_is_default=True,
+    ),
+    thrown_in=lambda ctx: (
+        None
+        if ctx.settings.all_pass == "throw_in"
+        else msg("thrown_in: under these rules no deal is thrown in")
+    ),
+    steps={"bid": msg("Phase one"), "contracts": msg("Contracts"), "tricks": msg("Tricks taken")},
 )
-"""Each kind of hand, read by its fields and checks in the order its refusals are listed."""
 
 
-def _context(settings: RuleSettings) -> Context:
-    return Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
+THIRTEEN = msg("contracts total 13; the last bidder may not make them total exactly 13")
+
+
+def check(settings: RuleSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
+    """The rules between a played hand's fields: the bid's level at least the minimum
+    after its Frisch rounds, the contracts not totalling 13 and the declarer's contract
+    allowed by the bid. A pass round has none."""
+    if hand.pass_round:
+        return []
+    problems: list[tuple[str, Message]] = []
+    level, rounds = hand.bid.level, hand.frisch_rounds
+    minimum = settings.minimum_level(rounds)
+    if level < minimum:
+        below = nmsg(
+            "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch round",
+            "level %(level)d is below the minimum %(minimum)d after %(num)d Frisch rounds",
+            rounds,
+            level=level,
+            minimum=minimum,
+        )
+        problems.append(("level", below))
+    if sum(hand.contracts) == TRICKS_PER_HAND:
+        problems.append(("contracts", THIRTEEN))
+    seat = hand.declarer
+    problem = declarer_contract_problem(settings, level, hand.contracts[seat])
+    if problem is not None:
+        problems.append((f"contracts[{seat}]", problem))
+    return problems
+
+
+def score_of(settings: RuleSettings, hand: Hand) -> HandScore:
+    """A hand's score: a pass round's tricks, or the contracts and tricks of one played."""
+    if hand.pass_round:
+        return score_pass_round(settings, hand.tricks, hand.revokes)
+    return score_hand(settings, hand.contracts, hand.tricks, hand.revokes, hand.declarer)
 
 
 def score_table_entry(
@@ -362,13 +264,24 @@ def score_table_entry(
 ) -> HandScore:
     """Validates and scores contracts and tricks alone (no auction known), the
     ``declarer`` needed only when its miss counts more; raises InvalidHand."""
-    entries: list[Entry] = [CONTRACTS, NOT_THIRTEEN, TRICKS, REVOKES]
-    if declarer is not None:
-        entries.append(
-            Number("declarer", msg("Declarer"), 0, SEATS - 1, what=FIELD_NAMES["declarer"])
-        )
+    ctx = Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
     body = {"contracts": contracts, "tricks": tricks, "revokes": revokes, "declarer": declarer}
-    values, problems = read_entries(entries, body, _context(settings))
+    found: dict[str, Any] = {}
+    problems: list[tuple[str, Message]] = []
+    for name in ("contracts", "tricks", "revokes", "declarer"):
+        described = HAND.field(name)
+        if body[name] is None and (name == "declarer" or described.default is not MISSING):
+            found[name] = described.empty()
+            continue
+        if body[name] is None:
+            problems.append((name, msg("%(field)s is missing", field=name)))
+            continue
+        try:
+            found[name] = described.parse(body[name], ctx)
+        except Refused as exc:
+            problems += exc.problems
+    if found.get("contracts") is not None and sum(found["contracts"]) == TRICKS_PER_HAND:
+        problems.append(("contracts", THIRTEEN))
     if declarer is None and settings.declarer_miss_factor != 1:
         problems.append(
             (
@@ -382,14 +295,8 @@ def score_table_entry(
         )
     if problems:
         raise InvalidHand(problems)
-    c, t, r = values["contracts"], values["tricks"], values["revokes"]
-    return score_hand(settings, c, t, r, values.get("declarer"))
-
-
-def record_from_dict(settings: RuleSettings, body: Any) -> HandRecord:
-    """The hand a JSON-shaped dict gives (the API, import and the form), read by ``HAND``;
-    raises InvalidHand listing every problem."""
-    return HAND.read(None, body, _context(settings))
+    revokes = found["revokes"]
+    return score_hand(settings, found["contracts"], found["tricks"], revokes, found["declarer"])
 
 
 def last_bidder(declarer: int) -> int:

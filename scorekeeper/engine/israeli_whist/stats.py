@@ -26,7 +26,7 @@ from ..core.stats import (
     hands_played,
 )
 from .bids import SEATS
-from .records import PlayedHand, forbidden_for_entry, last_bidder
+from .records import HandRecord, forbidden_for_entry, last_bidder
 
 __all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
 
@@ -66,13 +66,13 @@ class PlayerFigures(PerHand):
         )
 
 
-def forbidden_hurt(hand: PlayedHand) -> bool:
+def forbidden_hurt(hand: HandRecord) -> bool:
     """Whether the forbidden number cost the last bidder their contract in ``hand``: they
     took exactly that many tricks and missed by one, so the contract the rule denied them
     is the one they would have made (none is forbidden once the others total over 13)."""
     seat = last_bidder(hand.declarer)
     forbidden = forbidden_for_entry(hand.contracts, hand.declarer)
-    taken = hand.tricks_taken[seat]
+    taken = hand.tricks[seat]
     # The contracts never total 13, so the last bidder's contract is never the forbidden
     # number; taking exactly that many tricks therefore always means a miss.
     return taken == forbidden and abs(hand.contracts[seat] - taken) == 1
@@ -96,7 +96,7 @@ def _seat_figures(
     figures = PlayerFigures()
     for replayed in hands_played(progress, stint):
         record, score = replayed.record, replayed.score
-        if not isinstance(record, PlayedHand):
+        if record.thrown_in or record.pass_round:
             continue
         contract, made = record.contracts[seat], score.made[seat]
         is_last = last_bidder(record.declarer) == seat

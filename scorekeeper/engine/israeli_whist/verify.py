@@ -15,25 +15,28 @@ from ..core.verify import check_tricks, plain_trick_rules
 from .auction import IsraeliAuction, parse_call
 from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .contracts import ContractPhase
-from .records import HandRecord, PassRound, PlayedHand, ThrownIn
+from .records import HandRecord
 from .scoring import score_hand
 from .settings import RuleSettings
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
     """The hand a table would write down for the simulated ``deal``."""
-    rounds = len(deal["exchanges"])
-    if deal.get("pass_round"):
-        return PassRound(rounds, tuple(deal["tricks_taken"]))
-    if deal["thrown_in"]:
-        return ThrownIn(rounds)
-    return PlayedHand(
-        deal["declarer"],
-        Bid.from_str(deal["bid"]),
-        rounds,
-        tuple(deal["contracts"]),
-        tuple(deal["tricks_taken"]),
+    from .game import GAME  # the game reads the records this module's checks are beside
+
+    if deal["thrown_in"] and not deal.get("pass_round"):
+        return GAME.hand.load(GAME, {"thrown_in": True})
+    body = (
+        {"pass_round": True}
+        if deal.get("pass_round")
+        else {
+            "declarer": deal["declarer"],
+            "bid": deal["bid"],
+            "frisch_rounds": len(deal["exchanges"]),
+            "contracts": deal["contracts"],
+        }
     )
+    return GAME.hand.load(GAME, body | {"tricks": deal["tricks_taken"]})
 
 
 def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:

@@ -368,7 +368,7 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
     bets, tricks = _four(entry, "bets", at), _four(entry, "tricks", at)
     _four(entry, "cumulativeScores", at, numbers=True)
     if _flag(trump, "isPasRound", at, "trump.isPasRound"):
-        return {"pass_round": True, "frisch_rounds": 0, "tricks": tricks}
+        return {"pass_round": True, "tricks": tricks}
     simplified = entry.get("simplified")
     if simplified is None:
         simplified = session.get("simplifiedMode") is True and trump.get("winnerIndex") is None
@@ -393,9 +393,7 @@ def _hand(session: dict, entry: dict, at: Message) -> dict:
         raise PeerProblem(problem, "trump.suitId", at)
     return {
         "declarer": trump.get("winnerIndex"),
-        "level": trump.get("bidAmount"),
-        "denomination": SUITS[suit],
-        "frisch_rounds": 0,
+        "bid": {"level": trump.get("bidAmount"), "denomination": SUITS[suit]},
         "contracts": bets,
         "tricks": tricks,
     }

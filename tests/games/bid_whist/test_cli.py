@@ -167,7 +167,7 @@ def test_israeli_whist_refuses_bid_whist_options_and_still_needs_its_own(capsys)
     assert run(capsys, "score", "--tricks", "0,3,8,2") == (
         2,
         "",
-        "scorekeeper: error: Missing option '--contracts'.\n",
+        "scorekeeper: error: --contracts: contracts is missing\n",
     )
     assert run(capsys, "score", "--contracts", "2,3,7,0")[2] == (
         "scorekeeper: error: Missing option '--tricks'.\n"

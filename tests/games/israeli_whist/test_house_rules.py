@@ -265,15 +265,16 @@ def test_a_pass_round_is_a_scored_hand_and_the_deal_moves_on():
 @pytest.mark.parametrize(
     ("settings", "body", "field", "words"),
     [
-        (PAGAT, {"pass_round": True, "tricks": [0, 3, 4, 6]}, "pass_round", "no pass round"),
+        (PAGAT, {"pass_round": True, "tricks": [0, 3, 4, 6]}, "pass_round", "not part of"),
         (PASSING, {"pass_round": True, "tricks": [0, 3, 4, 5]}, "tricks", "must total 13"),
         (PASSING, {"pass_round": "yes", "tricks": [0, 3, 4, 6]}, "pass_round", "true or false"),
-        (PASSING, {"thrown_in": True}, "thrown_in", "a pass round is played"),
+        (PASSING, {"thrown_in": True}, "thrown_in", "no deal is thrown in"),
         (
+            # A pass round comes after the rules' every Frisch round: it records none.
             STANDARD.with_changes({"all_pass": "pass_round"}),
             {"pass_round": True, "frisch_rounds": 1, "tricks": [0, 3, 4, 6]},
             "frisch_rounds",
-            "only after all 3 Frisch rounds",
+            "not part of this hand",
         ),
     ],
 )

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import ThrownIn, opener_for, preset, record_from_dict
+from scorekeeper.engine.israeli_whist import opener_for, preset, record_from_dict
 
 WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
@@ -28,7 +28,7 @@ def test_opener(settings, dealer, opener):
 
 
 def test_dealer_passes_left_but_a_thrown_in_deal_keeps_it():
-    game = WHIST.replay(PAGAT, 3, [WORKED, ThrownIn(0), WORKED])
+    game = WHIST.replay(PAGAT, 3, [WORKED, record_from_dict(PAGAT, {"thrown_in": True}), WORKED])
     assert [h.dealer for h in game.hands] == [3, 0, 0]
     assert game.dealer == 1
     assert game.opener == 1
