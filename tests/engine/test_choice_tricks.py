@@ -70,5 +70,7 @@ def test_choice_tricks_plays_the_cards_random_choice_plays(seats, trump, unbroke
 
 
 def test_a_suit_kept_from_the_lead_must_be_the_trump():
-    with pytest.raises(ValueError, match="the suit not led until played is 3; -1 or the trump"):
+    with pytest.raises(
+        ValueError, match="the suit not led until played is 3; -1 or the ruling suit"
+    ):
         choice_tricks([[0], [1]], 0, -1, random.Random(1).getrandbits, 3)

@@ -554,7 +554,7 @@ class GameBase(SchemaDefaults):
 
     # The progression's own parts, from the declared ``progression`` (``core.declared``):
     # a game with another progression than the race declares how it starts, loads a state
-    # and resumes (Spades' bags, Bridge's rubbers, Skat's list).
+    # and resumes (Bridge's rubbers, Skat's list).
 
     def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
         """The state before the first hand; raises ValueError for a seat or totals the

@@ -452,7 +452,7 @@ class Game(Protocol):
         """The points of ``hand`` (a ``core.schema.Hand`` read by the ``hand`` schema, never
         thrown in) under ``settings`` at ``ctx`` (a ``core.schema.Context``: the seats, the
         sides and the hand's place, if known): a tuple per side, or the game's own score
-        with ``points`` per side (Spades' bags) that ``hand_result``, ``explain`` and
+        with ``points`` per side that ``hand_result``, ``explain`` and
         ``csv_values`` may read again."""
         ...
 

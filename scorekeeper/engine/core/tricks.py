@@ -432,21 +432,21 @@ _WIDTHS = tuple(n.bit_length() for n in range(64))
 
 
 def choice_tricks(
-    held: list[list[int]], leader: int, trump: int, bits: Callable[[int], int], unbroken: int = -1
+    held: list[list[int]], leader: int, ruling: int, bits: Callable[[int], int], unbroken: int = -1
 ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
     """Plays a whole hand of plain follow-suit (a plain pack, ``PLAIN_SUIT_OF``; the
-    highest card of the suit led wins, or the highest of ``trump``, 0..3 or -1) as bots
+    highest card of the suit led wins, or the highest of ``ruling``, 0..3 or -1) as bots
     drawing ``random.choice(legal)`` at every card play it: ``legal`` the seat's cards of
     the suit led if it holds any, else all it holds, in the order of ``held`` (each seat's
     cards, taken as they are played), and the same draws ``choice`` makes
     (``getrandbits`` until below, written out), except for the last trick, whose cards
     are forced and drawn for by nobody. A leader may not lead ``unbroken`` (-1, or the
-    trump: Spades' spades) until a card of it has been played, unless it holds nothing
+    ruling suit: Spades' spades) until a card of it has been played, unless it holds nothing
     else. Returns each trick's leader and last the last trick's winner, each trick's
     cards in play order, and the tricks each seat took: the one loop of the games whose
     random bots choose so (Spades, Oh Hell). Raises ValueError for another ``unbroken``."""
-    if unbroken not in (-1, trump):
-        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the trump")
+    if unbroken not in (-1, ruling):
+        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
     seats = len(held)
     by_suit = split_hands(held, PLAIN_SUIT_OF)
     after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
@@ -493,11 +493,11 @@ def choice_tricks(
                 suit = suit_of[card]
                 suits[suit].remove(card)
             trick.append(card)
-            # Card numbers within a suit rank as the cards do; a trump beats the rest.
+            # Card numbers within a suit rank as the cards do; a card of the ruling suit beats the rest.
             if suit == best_suit:
                 if card > won:
                     won, winner = card, seat
-            elif suit == trump:
+            elif suit == ruling:
                 won, best_suit, winner = card, suit, seat
         if best_suit == unbroken:  # a card of it led or won (on another suit) the trick
             unbroken = -1
@@ -515,7 +515,7 @@ def choice_tricks(
         if suit == best_suit:
             if card > won:
                 won, winner = card, seat
-        elif suit == trump:
+        elif suit == ruling:
             won, best_suit, winner = card, suit, seat
     leaders += (leader, winner)
     tricks.append(tuple(trick))
