@@ -34,10 +34,6 @@ Rate = core.Rate
 LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
 
 
-def _add_rates(a: tuple[Rate, ...], b: tuple[Rate, ...]) -> tuple[Rate, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
 @dataclass(frozen=True, slots=True)
 class BidFigures(core.PerHand):
     """One player's or one side's figures over some played hands (a game or a career).
@@ -63,9 +59,6 @@ class BidFigures(core.PerHand):
     def average_over(self) -> float | None:
         """Mean books over the bid per bid won, or None without bids."""
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
-
-    def __add__(self, other: BidFigures) -> BidFigures:
-        return self.summed(other, by_kind=_add_rates, by_level=_add_rates)
 
 
 def _figures(
