@@ -16,14 +16,13 @@ from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from . import display, figures, progression, records, stats, verify
+from . import display, progression, records, stats, verify
 from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .cards import SEATS
-from .explain import explain
 from .progression import BidWhistState
 from .records import HAND
-from .scoring import SIDES, HandScore, score_hand, side_of
+from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
@@ -85,7 +84,7 @@ class BidWhist(GameBase):
         simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal, verify.verify_deal
     )
 
-    explain = staticmethod(explain)  # the package exports the function under its module's name
+    explain = staticmethod(explain)
     view = staticmethod(display.view)
     describe_hand = staticmethod(display.describe_hand)
     rules_lines = staticmethod(display.rules_lines)
@@ -158,7 +157,7 @@ class BidWhist(GameBase):
         score = replayed.score
         return {"made": score and score.made, "needed": score and score.needed}
 
-    figures = Figures(stats.game_stats, figures.player_figures, figures.game_figures, figures.NOTES)
+    figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
 
 
 GAME = BidWhist()
