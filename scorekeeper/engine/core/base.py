@@ -281,9 +281,10 @@ class GameBase(SchemaDefaults):
 
     def seated(self, n: int) -> GameBase:
         """This game for a table of ``n`` players: itself at its own count; for a game with a
-        ``seat_range``, a copy (made once per count) with ``seats = n`` and one seat a side
-        (a game with partners or settings that follow the count overrides this). Raises
-        InvalidSettings (field ``players``) for a count the game does not seat."""
+        ``seat_range``, a copy (made once per count) with ``seats = n``, one seat a side
+        and presets whose seat knobs (``seat_knobs``: Oh Hell's and Skat's ``players``)
+        are ``n``. Raises InvalidSettings (field ``players``) for a count the game does not
+        seat."""
         if type(n) is int and n == self.seats:
             return self
         counts = self.seat_counts
@@ -310,6 +311,9 @@ class GameBase(SchemaDefaults):
             table.__dict__["_seated"] = cache
             table.seats = n
             table.sides = tuple((seat,) for seat in range(n))
+            seated = dict.fromkeys(self.seat_knobs, n)
+            if seated:
+                table.presets = {name: replace(p, **seated) for name, p in self.presets.items()}
             cache[n] = table
         return cache[n]
 

@@ -86,9 +86,7 @@ class OhHell(GameBase):
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
-    @property
-    def presets(self) -> Mapping[str, OhHellSettings]:
-        return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
+    presets = PRESETS
 
     # --- a hand in its place ----------------------------------------------------------
 
