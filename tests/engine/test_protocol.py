@@ -44,32 +44,6 @@ SEED_ALLOWANCE: dict[str, frozenset[str]] = {
             "shares_tie",
         }
     ),
-    "bid-whist": frozenset(
-        {
-            "finish_now",
-            "form_texts",
-            "pages",
-            "preset_aside",
-            "resume_from",
-            "start_state",
-            "state_from_dict",
-        }
-    ),
-    "oh-hell": frozenset(
-        {
-            "cards_dealt",
-            "form_rules",
-            "form_texts",
-            "hand_limit",
-            "knobs",
-            "lasting",
-            "pages",
-            "preset_aside",
-            "random_hand",
-            "settings_from_dict",
-            "shares_tie",
-        }
-    ),
 }
 """TEMPORARY (issue 55): the members the three seed games defined outside the protocol
 when their move onto the plain schema began on other branches, which leave none. The lead

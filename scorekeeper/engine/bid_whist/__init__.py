@@ -20,9 +20,9 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .explain import explain
 from .game import GAME
 from .play import BidWhistPlayState, legal_from, trick_winner
+from .scoring import explain
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistDeal, BidWhistTally, simulate_deals
 

@@ -11,20 +11,19 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures, Simulation
+from ..core.declared import Figures, Progression, Simulation
 from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from . import display, figures, progression, records, stats, verify
+from . import display, progression, records, stats, verify
 from .bids import MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .cards import SEATS
-from .explain import explain
 from .progression import BidWhistState
 from .records import HAND
-from .scoring import SIDES, HandScore, score_hand, side_of
-from .settings import PRESET_ASIDE, PRESETS, BidWhistSettings
+from .scoring import SIDES, HandScore, explain, score_hand, side_of
+from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
@@ -51,8 +50,6 @@ class BidWhist(GameBase):
     name: Message = msg("Bid Whist")
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES
-    finish_now = True
-    preset_aside = PRESET_ASIDE
     page_words = PageWords(
         auction_head=msg("Bidder"),
         outcome_head=msg("Result"),
@@ -82,14 +79,17 @@ class BidWhist(GameBase):
         ),
     }
     hand = HAND
-    form_texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
     # Bots bid and play whole deals (``simulate.py``), random first.
     simulation = Simulation(
         simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal, verify.verify_deal
     )
 
-    explain = staticmethod(explain)  # the package exports the function under its module's name
-    pages = display
+    explain = staticmethod(explain)
+    view = staticmethod(display.view)
+    describe_hand = staticmethod(display.describe_hand)
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
+    points_table = staticmethod(display.points_table)
 
     check = staticmethod(records.check)
 
@@ -102,7 +102,8 @@ class BidWhist(GameBase):
         """The fields' form with the table's own ways: the bid folds once made, the
         reneges fold under the books, the books needed are hinted by the level, and the
         deal everyone passed is thrown in only under ``all_pass=redeal``."""
-        spec = super().hand_form(settings, players, place).with_rules({}, self.form_texts)
+        texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
+        spec = super().hand_form(settings, players, place).with_rules({}, texts)
         bid, taken = spec.steps
         folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
         needed = {
@@ -119,9 +120,12 @@ class BidWhist(GameBase):
             errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
         )
 
-    start_state = staticmethod(progression.start_state)
-    state_from_dict = staticmethod(BidWhistState.from_dict)
-    resume_from = staticmethod(progression.resume)
+    progression = Progression(
+        start=progression.start_state,
+        load=lambda game, values: BidWhistState.from_dict(values),
+        resume=progression.resume,
+        finish_now=True,
+    )
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
@@ -153,7 +157,7 @@ class BidWhist(GameBase):
         score = replayed.score
         return {"made": score and score.made, "needed": score and score.needed}
 
-    figures = Figures(stats.game_stats, figures.player_figures, figures.game_figures, figures.NOTES)
+    figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
 
 
 GAME = BidWhist()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from ..core import progress
 from ..core.messages import msg
@@ -53,7 +53,9 @@ class BidWhistState(FieldState):
         )
 
 
-def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> BidWhistState:
+def start_state(
+    game: Any, first_dealer: int, starting_totals: Sequence[int] | None = None
+) -> BidWhistState:
     """The state before the first hand ("hand 0"); raises ValueError as
     ``core.progress.start_state``."""
     race = progress.start_state(first_dealer, SEATS, len(SIDES), starting_totals)
@@ -72,6 +74,7 @@ class BidWhistProgress(RaceProgress):
 
 
 def resume(
+    game: Any,
     settings: BidWhistSettings,
     state: BidWhistState,
     hands: Sequence[Hand],

@@ -11,15 +11,23 @@ A caught renege first moves ``renege_books`` books from the reneging side to the
 ``set_goes_to=defenders_gain`` gives a set's points to the defenders instead; a Boston (all
 13 books) is doubled under ``boston=double`` and wins the game under ``boston=wins_game``
 (see ``progression``). Sides are A (seats 0 and 2) and B (seats 1 and 3).
+
+``explain`` says why a hand scored what it did, per seat, in players' words: only the
+bidding side scores (or the defenders gain a set), partners share every term, and the
+terms add up to ``score_hand``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..core.display import Notation, SignedPoints
+from ..core.messages import Message, msg, nmsg
+from ..core.schema import Hand
 from .bids import BOOK_BASE, Bid, Kind
-from .cards import BOOKS
+from .cards import BOOKS, SEATS
 from .settings import BidWhistSettings
 
 SIDES: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
@@ -89,3 +97,54 @@ def score_hand(
     else:
         points[side] = value
     return HandScore((points[0], points[1]), made, bid.books_needed, taken, boston, side)
+
+
+def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list[list[Message]]:
+    """The terms of each seat's points for one hand, in seat order (partners alike); empty
+    lists for a thrown-in deal and for the side that scores nothing."""
+    if record.thrown_in:
+        return [[] for _ in range(SEATS)]
+    score = record.score(settings)
+    side = side_of(record.bidder)
+    terms: list[Message] = []
+    moved = score.books - record.books
+    if moved:
+        terms.append(
+            nmsg(
+                "reneges move %(num)d book: %(before)d → %(after)d",
+                "reneges move %(num)d books: %(before)d → %(after)d",
+                abs(moved),
+                before=record.books,
+                after=score.books,
+            )
+        )
+    double = record.bid.kind is Kind.NO_TRUMP
+    points = bid_points(record.bid, score.books)
+    if score.made:
+        formula = f"{score.books} − {BOOK_BASE}"
+    else:
+        formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
+    said = {
+        "books": score.books,
+        "needed": score.needed,
+        "formula": Notation(f"2 × ({formula})" if double and score.made else formula),
+        "points": SignedPoints(points),
+    }
+    if score.made:
+        terms.append(
+            msg("made with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
+        )
+        if score.boston and settings.boston == "double":
+            terms.append(
+                msg("Boston, all 13 books, doubled: %(points)s more", points=said["points"])
+            )
+    else:
+        terms.append(
+            msg("set with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
+        )
+        if settings.set_goes_to == "defenders_gain":
+            gain = msg(
+                "the bidders were set: the defenders gain %(points)s", points=SignedPoints(-points)
+            )
+            return [[gain] if side_of(seat) != side else [] for seat in range(SEATS)]
+    return [list(terms) if side_of(seat) == side else [] for seat in range(SEATS)]

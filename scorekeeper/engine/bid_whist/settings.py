@@ -8,7 +8,7 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..core.knobs import knob
 from ..core.messages import msg
@@ -133,6 +133,8 @@ class BidWhistSettings(SettingsBase):
         ),
     )
 
+    preset_aside: ClassVar[tuple[str, ...]] = ("target", "deal_limit")
+
     def __post_init__(self) -> None:
         self.check_knobs()
 
@@ -145,6 +147,3 @@ class BidWhistSettings(SettingsBase):
 BID_WHIST = BidWhistSettings()
 
 PRESETS: dict[str, BidWhistSettings] = {"bid-whist": BID_WHIST}
-
-
-PRESET_ASIDE = ("target", "deal_limit")

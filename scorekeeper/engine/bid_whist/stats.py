@@ -1,20 +1,17 @@
-"""Bid Whist statistics over recorded games, computed only through the engine.
+"""Bid Whist statistics over recorded games, computed only through the engine, and said.
 
 Every figure comes from the game's ``replay`` (``progression.resume``), which scores
 each hand with ``score_hand``: made, set, Boston, books and points are read from its
 ``HandScore``, never worked out again here.
 
-Terms:
+The terms are as the page says them (``NOTES``); beyond them, a *played* hand is one
+that was bid (a thrown-in deal counts only in the game's hand count), and *points* are
+the side's points in every played hand, so a player's points in a game add up to their
+side's total.
 
-- A *played* hand is one that was bid; a thrown-in deal counts only in the game's hand
-  count.
-- A player's *bids* are the auctions they won (they were the bidder); a side's bids are
-  its two partners' bids. A bid is *made* when the bidding side took the books it needed
-  (the discard included, reneges moved); a *set* is a bid not made; a *Boston* is a bid
-  with all 13 books.
-- *Books over the bid* is books taken minus books needed (negative for a set), averaged
-  over the bids; *points* are the side's points in every played hand, so a player's
-  points in a game add up to their side's total.
+The pages say them in ``player_figures`` and ``game_figures``, one :class:`FigureLine`
+per figure; the per-player lines serve a side's figures too (``GameStats.sides[i]``:
+the same :class:`BidFigures`).
 """
 
 from __future__ import annotations
@@ -24,6 +21,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..core import stats as core
+from ..core.display import FigureLine, FigureValue, mean_figure
+from ..core.figures import hands_line, rate_figure
+from ..core.messages import Message, msg
 from ..core.seating import Stint
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
 from .progression import BidWhistProgress
@@ -32,10 +32,6 @@ from .scoring import SIDES, side_of
 Rate = core.Rate
 
 LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
-
-
-def _add_rates(a: tuple[Rate, ...], b: tuple[Rate, ...]) -> tuple[Rate, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +59,6 @@ class BidFigures(core.PerHand):
     def average_over(self) -> float | None:
         """Mean books over the bid per bid won, or None without bids."""
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
-
-    def __add__(self, other: BidFigures) -> BidFigures:
-        return self.summed(other, by_kind=_add_rates, by_level=_add_rates)
 
 
 def _figures(
@@ -99,3 +92,50 @@ def game_stats(game: core.RecordedGame) -> core.GameStats[BidFigures]:
     """Replays ``game`` and returns its figures; raises ValueError as ``replay`` does."""
     progress = game.replay()
     return core.game_stats_of(game, progress, SIDES, partial(_figures, progress), core.GameStats)
+
+
+_KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))
+_KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
+
+
+def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
+    """The figures of players (or sides), one line each, one value per column.
+    ``with_game`` is taken for the interface: no line names a hand."""
+    lines: list[tuple[Message, list[FigureValue]]] = [
+        (msg("Hands played"), [str(f.hands) for f in figures]),
+        (msg("Bids won"), [str(f.bids.attempted) for f in figures]),
+        (msg("Bids made"), [rate_figure(f.bids) for f in figures]),
+        *((_KIND_MADE[kind], [rate_figure(f.by_kind[kind]) for f in figures]) for kind in Kind),
+        *(
+            (
+                msg("Level %(level)d bids made", level=level),
+                [rate_figure(f.by_level[index]) for f in figures],
+            )
+            for index, level in enumerate(LEVELS)
+        ),
+        (msg("Sets"), [str(f.sets) for f in figures]),
+        (msg("Bostons"), [str(f.bostons) for f in figures]),
+        (msg("Average books over the bid"), [mean_figure(f.average_over, True) for f in figures]),
+        (msg("Average points per hand"), [mean_figure(f.average_points, True) for f in figures]),
+    ]
+    return [FigureLine(label, tuple(values)) for label, values in lines]
+
+
+def game_figures(stats: core.GameStats[BidFigures]) -> list[FigureLine]:
+    """The game-wide figures: hands, and how often each kind was bid (each side's bids of
+    the kind added up: every bid hand has its bidder on one side)."""
+    bid = [sum(side.figures.by_kind[kind].attempted for side in stats.sides) for kind in Kind]
+    return [
+        hands_line(stats),
+        *(FigureLine(_KIND_BID[k], (rate_figure(Rate(bid[k], stats.played)),)) for k in Kind),
+    ]
+
+
+NOTES = (
+    msg(
+        "A player's bids are the auctions they won; a side's, its partners'. A bid is made "
+        "when the side takes 6 + its level in books, the discard included; a set is a bid "
+        "not made, a Boston all 13 books. Books over the bid are books taken minus books "
+        "needed."
+    ),
+)

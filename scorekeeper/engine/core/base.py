@@ -188,8 +188,8 @@ PAGES = (
     "points_table",
     "csv_values",
 )
-"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``): the seed
-games' way (Israeli Whist, Bid Whist, Oh Hell) until they write them as protocol members,
+"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``): Israeli
+Whist's way until it writes them as protocol members,
 as every other game does (``spades.game``: ``describe_hand =
 staticmethod(display.describe_hand)``); it goes with their allowance in
 ``tests/engine/test_protocol.py``."""
@@ -281,9 +281,10 @@ class GameBase(SchemaDefaults):
 
     def seated(self, n: int) -> GameBase:
         """This game for a table of ``n`` players: itself at its own count; for a game with a
-        ``seat_range``, a copy (made once per count) with ``seats = n`` and one seat a side
-        (a game with partners or settings that follow the count overrides this). Raises
-        InvalidSettings (field ``players``) for a count the game does not seat."""
+        ``seat_range``, a copy (made once per count) with ``seats = n``, one seat a side
+        and presets whose seat knobs (``seat_knobs``: Oh Hell's and Skat's ``players``)
+        are ``n``. Raises InvalidSettings (field ``players``) for a count the game does not
+        seat."""
         if type(n) is int and n == self.seats:
             return self
         counts = self.seat_counts
@@ -310,6 +311,9 @@ class GameBase(SchemaDefaults):
             table.__dict__["_seated"] = cache
             table.seats = n
             table.sides = tuple((seat,) for seat in range(n))
+            seated = dict.fromkeys(self.seat_knobs, n)
+            if seated:
+                table.presets = {name: replace(p, **seated) for name, p in self.presets.items()}
             cache[n] = table
         return cache[n]
 
@@ -367,10 +371,12 @@ class GameBase(SchemaDefaults):
         return preset_name_of(self.presets, settings, self.preset_aside)
 
     def settings_from_dict(self, values: Mapping[str, Any]) -> Any:
-        """Stored or typed settings; raises InvalidSettings naming the knob and the rule."""
+        """Stored or typed settings, a seat knob left out this table's count (Oh Hell's
+        ``players``); raises InvalidSettings naming the knob and the rule."""
         if not isinstance(values, Mapping):
             raise InvalidSettings(msg("settings must be a JSON object"), "settings")
-        return type(self.preset(self.default_preset)).from_dict(dict(values))
+        seated = {name: self.seats for name in self.seat_knobs if name not in values}
+        return type(self.preset(self.default_preset)).from_dict({**values, **seated})
 
     # --- scoring a hand ----------------------------------------------------------------------
 
@@ -615,9 +621,10 @@ class GameBase(SchemaDefaults):
 
     @property
     def knobs(self) -> tuple[Knob, ...]:
-        """Every knob as the new-game form shows it: as the settings' fields declare them
-        (``core.knobs.knob``)."""
-        return type(next(iter(self.presets.values()))).knobs()
+        """Every knob as the new-game form shows it to this table: as the settings' fields
+        declare them (``core.knobs.knob``), their bounds at this table's count
+        (``SettingsBase.knobs_for_table``)."""
+        return next(iter(self.presets.values())).knobs_for_table()
 
     def rules_lines(self, settings: Any) -> list[RulesLine]:
         """Each knob as the new-game form labels it, with its value in the form's words."""

@@ -411,8 +411,8 @@ class Game(Protocol):
     class defines nothing else (``tests/engine/test_protocol.py`` names any other). What a game
     needs beyond them is a module function of its package, a field of its ``hand``
     (``core.schema``'s kinds, subclassed), a method of its settings (``SettingsBase``:
-    ``preset_aside``, ``preset_of``, ``check_seats``, ``shows_dealer``, ``losing_floor``,
-    ``lowest_wins``) or a declaration.
+    ``preset_aside``, ``preset_of``, ``check_seats``, ``knobs_for_table``,
+    ``shows_dealer``, ``losing_floor``, ``lowest_wins``) or a declaration.
     """
 
     key: str  # stable, stored with every game: "israeli-whist"

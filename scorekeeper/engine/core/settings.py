@@ -83,6 +83,12 @@ class SettingsBase:
         """Every knob as the new-game form shows it (``core.knobs.declared_knobs``)."""
         return declared_knobs(cls, high) if high else _knobs(cls)
 
+    def knobs_for_table(self) -> tuple[Knob, ...]:
+        """The knobs as the new-game form shows them to the table these settings seat
+        (their seat knobs' values): as declared, unless a bound follows the table (Oh
+        Hell's longest deal, 52 ÷ players)."""
+        return self.knobs()
+
     @classmethod
     def coerce_knob(cls, name: str, value: Any) -> Any:
         """``value`` as knob ``name``'s type; raises InvalidSettings naming the knob and

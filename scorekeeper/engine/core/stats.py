@@ -8,7 +8,6 @@ game without figures of its own gets :class:`HandFigures` from ``GameBase``.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -87,14 +86,25 @@ class PerHand:
 
     def summed(self, other: Any, **combine: Callable[[Any, Any], Any]) -> Any:
         """Figures of this type over both sets of hands (a figures dataclass's ``+``):
-        each field this one's plus ``other``'s, or ``combine[name](this one's, other's)``;
-        ``self``'s hands count as the earlier ones."""
+        each field this one's plus ``other``'s (a tuple's items each, Bid Whist's rates by
+        level), or ``combine[name](this one's, other's)``; ``self``'s hands count as the
+        earlier ones."""
         return type(self)(
             **{
-                name: combine.get(name, operator.add)(getattr(self, name), getattr(other, name))
+                name: combine.get(name, _plus)(getattr(self, name), getattr(other, name))
                 for name in (field.name for field in fields(self))  # type: ignore[arg-type]
             }
         )
+
+    def __add__(self, other: Any) -> Any:
+        return self.summed(other)
+
+
+def _plus(a: Any, b: Any) -> Any:
+    """``a + b``, item by item for tuples."""
+    if isinstance(a, tuple):
+        return tuple(x + y for x, y in zip(a, b, strict=True))
+    return a + b
 
 
 @dataclass(frozen=True, slots=True)

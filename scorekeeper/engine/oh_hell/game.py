@@ -22,24 +22,16 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.bidding import BIDDING_TEXTS, bid_summary, bidding_rules
-from ..core.declared import Figures, Simulation
-from ..core.errors import InvalidSettings
+from ..core.declared import Figures, Progression, Simulation
 from ..core.form import HandFormSpec
-from ..core.game import HandPlace, Knob, PageWords
+from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
 from ..core.stats import GameStats, game_stats_of, hands_played
 from . import display, figures, records, simulate
 from .figures import OhHellFigures
 from .records import HAND, dealt
-from .settings import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PRESETS,
-    OhHellSettings,
-    cards_sequence,
-    most_cards,
-)
+from .settings import MAX_PLAYERS, MIN_PLAYERS, PRESETS, OhHellSettings, cards_sequence
 from .simulate import BOTS, OhHellTally, simulate_deals
 
 
@@ -48,7 +40,6 @@ class OhHell(GameBase):
     name: Message = msg("Oh Hell")
     seats = 4
     seat_range = (MIN_PLAYERS, MAX_PLAYERS)
-    preset_aside = ("players",)
     preset_words = {
         "oh-hell": (
             msg("Oh Hell"),
@@ -74,8 +65,8 @@ class OhHell(GameBase):
     score = staticmethod(records.score)
     check = staticmethod(records.check)
     explain = staticmethod(records.explain)
-    form_texts = BIDDING_TEXTS
-    pages = display
+    rules_lines = staticmethod(display.rules_lines)
+    rules_notes = staticmethod(display.rules_notes)
 
     @property
     def simulation(self) -> Simulation:
@@ -95,28 +86,9 @@ class OhHell(GameBase):
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
-    @property
-    def presets(self) -> Mapping[str, OhHellSettings]:
-        return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
-
-    @property
-    def knobs(self) -> tuple[Knob, ...]:
-        """The knobs as the settings declare them, for a table of this many players: the
-        longest deal they may choose is 52 ÷ players."""
-        most = most_cards(self.seats)
-        return OhHellSettings.knobs({"max_cards": most, "fixed_cards": most})
-
-    def settings_from_dict(self, values: Mapping[str, Any]) -> OhHellSettings:
-        """Stored or typed settings over this table's preset; raises InvalidSettings."""
-        if not isinstance(values, Mapping):
-            raise InvalidSettings(msg("settings must be a JSON object"), "settings")
-        return self.preset(self.default_preset).with_changes(dict(values))
+    presets = PRESETS
 
     # --- a hand in its place ----------------------------------------------------------
-
-    def cards_dealt(self, settings: OhHellSettings, place: HandPlace) -> int | None:
-        """How many cards each player gets this hand: the sequence's (None past its end)."""
-        return dealt(self.context(settings, place))
 
     def hand_form(
         self, settings: OhHellSettings, players: Sequence[str], place: HandPlace | None = None
@@ -126,46 +98,28 @@ class OhHell(GameBase):
         if place is not None and dealt(self.context(settings, place)) is None:
             place = None
         spec = super().hand_form(settings, players, place)
-        spec = spec.with_rules(
-            self.form_rules(settings, self.context(settings, place)), self.form_texts
-        )
+        spec = spec.with_rules(_form_rules(settings, self.context(settings, place)), BIDDING_TEXTS)
         deal, bids, *rest = spec.steps
         dealer = tuple(f for f in bids.fields if f.name == "dealer")
         bids = replace(bids, fields=tuple(f for f in bids.fields if f.name != "dealer"))
         deal = replace(deal, fields=deal.fields + dealer, folds=True)
         return replace(spec, steps=(deal, bids, *rest))
 
-    def form_rules(self, settings: OhHellSettings, ctx: Context) -> dict[str, Any]:
-        """The bids' total and the hook's bid, disabled and named."""
-        cards = dealt(ctx)
-        if cards is None or ctx.dealer is None:
-            return {}
-        return bidding_rules(self.seats, cards, ctx.dealer, settings.hook, prefix="bid")
-
-    def random_hand(self, settings: OhHellSettings, ctx: Context, rng: Any) -> dict[str, Any]:
-        """A legal hand's body at ``ctx``'s place; read alone (or past the sequence's
-        end), one legal as a game's first hand, which is legal there too."""
-        place = ctx.place if dealt(ctx) is not None else HandPlace(1, 0)
-        return super().random_hand(settings, self.context(settings, place), rng)
-
     def view(self, settings: OhHellSettings, hand: Hand, ctx: Context) -> HandSummary:
         return bid_summary(super().view(settings, hand, ctx), hand, hand.trump)
 
     # --- the progress of a game ---------------------------------------------------------
 
-    def lasting(self, hands: int) -> dict[str, Any]:
-        """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each
-        hand, without the hook (which forbids the dealer a bid that depends on the others')."""
-        return {"sequence": "fixed", "hands": min(max(hands, 1), 100), "hook": False}
+    progression = Progression(
+        hand_limit=lambda game, settings: len(cards_sequence(settings)),
+        shares_tie=True,
+        # the sequence's (None past its end)
+        cards_dealt=lambda game, settings, place: dealt(game.context(settings, place)),
+        lasting=lambda game, hands: _lasting(hands),
+    )
 
     def end_words(self, settings: OhHellSettings) -> Message:
         return msg("%(hands)d hands", hands=self.hand_limit(settings))
-
-    def hand_limit(self, settings: OhHellSettings) -> int:
-        return len(cards_sequence(settings))
-
-    def shares_tie(self, settings: OhHellSettings) -> bool:
-        return True
 
     def progress_result(self, progress: Any) -> dict[str, Any]:
         """What the game's JSON carries beyond the shared fields: the cards dealt in the
@@ -182,6 +136,20 @@ class OhHell(GameBase):
         """Which seats took exactly their bid (the cards dealt are in the hand itself)."""
         record = replayed.record
         return {"exact": [b == t for b, t in zip(record.bids, record.tricks, strict=True)]}
+
+
+def _form_rules(settings: OhHellSettings, ctx: Context) -> dict[str, Any]:
+    """The bids' total and the hook's bid, disabled and named."""
+    cards = dealt(ctx)
+    if cards is None or ctx.dealer is None:
+        return {}
+    return bidding_rules(ctx.seats, cards, ctx.dealer, settings.hook, prefix="bid")
+
+
+def _lasting(hands: int) -> dict[str, Any]:
+    """A fixed game of ``hands`` hands (at most the knob's 100), the same cards each hand,
+    without the hook (which forbids the dealer a bid that depends on the others')."""
+    return {"sequence": "fixed", "hands": min(max(hands, 1), 100), "hook": False}
 
 
 def record_of_deal(game: OhHell, deal: Mapping[str, Any]) -> Hand:

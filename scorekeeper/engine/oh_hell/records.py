@@ -17,6 +17,7 @@ from typing import Any
 from ..core.bidding import BID_STEPS, BidScore, hook_problems
 from ..core.cards import Suit
 from ..core.form import FormField, numbers
+from ..core.game import HandPlace
 from ..core.messages import Message, msg
 from ..core.records import Problems
 from ..core.schema import Context, Count, Hand, HandSchema, PerSeat, Refused, SuitOf
@@ -66,7 +67,15 @@ def _high(ctx: Context) -> int:
     return dealt(ctx) or most_cards(ctx.seats)
 
 
-HAND = HandSchema(
+class OhHellHand(HandSchema):
+    def random_body(self, game: Any, settings: Any, ctx: Context, rng: Any) -> dict[str, Any]:
+        """A legal hand's body at ``ctx``'s place; read alone (or past the sequence's
+        end), one legal as a game's first hand, which is legal there too."""
+        place = ctx.place if dealt(ctx) is not None else HandPlace(1, 0)
+        return super().random_body(game, settings, game.context(settings, place), rng)
+
+
+HAND = OhHellHand(
     Cards(
         "cards",
         msg("Cards dealt"),

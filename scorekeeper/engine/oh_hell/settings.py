@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from ..core.errors import InvalidSettings
+from ..core.game import Knob
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
@@ -119,6 +120,13 @@ class OhHellSettings(SettingsBase):
         low=0,
         high=100,
     )
+
+    preset_aside: ClassVar[tuple[str, ...]] = ("players",)
+
+    def knobs_for_table(self) -> tuple[Knob, ...]:
+        """The knobs for a table of ``players``: the longest deal is 52 ÷ players."""
+        most = most_cards(self.players)
+        return self.knobs({"max_cards": most, "fixed_cards": most})
 
     def with_changes(self, values: Mapping[str, Any]) -> Self:
         """A copy with knobs changed; raises InvalidSettings naming the knob, also for a

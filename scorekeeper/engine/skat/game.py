@@ -396,9 +396,7 @@ class Skat(GameBase):
 
     # --- the table ----------------------------------------------------------------------
 
-    @property
-    def presets(self) -> Mapping[str, SkatSettings]:
-        return {name: replace(p, players=self.seats) for name, p in PRESETS.items()}
+    presets = PRESETS
 
     progression = Progression(
         start=lambda game, first_dealer, starting_totals: first_state(
