@@ -493,7 +493,7 @@ def choice_tricks(
                 suit = suit_of[card]
                 suits[suit].remove(card)
             trick.append(card)
-            # Card numbers within a suit rank as the cards do; a card of the ruling suit beats the rest.
+            # Card numbers within a suit rank as the cards do; the ruling suit beats the rest.
             if suit == best_suit:
                 if card > won:
                     won, winner = card, seat
