@@ -87,7 +87,7 @@ GAMES_UNDER_TEST: list[Game] = [
     *(game.seated(game.seat_counts[-1]) for game in GAMES.values() if len(game.seat_counts) > 1),
     TOY,
 ]
-LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
+LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9", "fr": "fr-FR,fr;q=0.9"}
 WIDTHS = (360, 390)
 PHONES = [(language, width) for language in LANGUAGES for width in WIDTHS]
 HEIGHT = 800
