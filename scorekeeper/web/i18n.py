@@ -38,7 +38,7 @@ from ..pages.render import bdi  # the phone's pages isolate a player's text as t
 from .responses import safe_path
 from .weight import light
 
-LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch"}
+LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch", "fr": "Français"}
 RTL_LANGUAGES = frozenset({"he"})
 SESSION_LANGUAGE = "language"
 

@@ -10,7 +10,9 @@ from tests.support.app import join_group
     [
         ("he-IL,he;q=0.9,en;q=0.5", "he", "rtl"),
         ("de-DE,de;q=0.8", "de", "ltr"),
-        ("fr-FR,fr;q=0.9", "en", "ltr"),
+        ("fr-FR,fr;q=0.9", "fr", "ltr"),
+        ("fr-CA,fr;q=0.9,en;q=0.5", "fr", "ltr"),
+        ("es-ES,es;q=0.9", "en", "ltr"),
         ("", "en", "ltr"),
     ],
 )
@@ -114,6 +116,7 @@ TEMPLATE = (
     [
         ("en", "Game 7|3 hands|From hand 2: &lt;b&gt;Eve&lt;/b&gt;"),
         ("de", "Partie 7|3 Spiele|Ab Spiel 2: &lt;b&gt;Eve&lt;/b&gt;"),
+        ("fr", "Partie 7|3 donnes|À partir de la donne 2\u00a0: &lt;b&gt;Eve&lt;/b&gt;"),
     ],
 )
 def test_templates_translate_from_the_pages_catalogue_as_flask_babel_does(app, language, expected):

@@ -111,9 +111,10 @@ def test_the_installed_package_serves_every_language(installed):
     assert found["style"] == 200
     pages = found["pages"]
     assert 'lang="he" dir="rtl"' in pages["he"]
-    for language in ("he", "de"):
-        words = translation(language, "History")
-        assert words and words in pages[language] and words not in pages["en"]
+    assert 'lang="fr" dir="ltr"' in pages["fr"]
+    for language in ("he", "de", "fr"):
+        words = translation(language, "History")  # in a sentence ("son historique") too
+        assert words and words.lower() in pages[language].lower() and words not in pages["en"]
     assert "History" in pages["en"]
 
 

@@ -296,7 +296,7 @@ def every_address(urls: dict[str, Any]) -> dict[str, str]:
 def test_the_build_names_each_file_by_its_hash_beside_its_compressed_copies(phone_built):
     manifest = json.loads((phone_built / "manifest.json").read_text())
     files = manifest["files"]
-    assert sorted(files) == ["engine", "stdlib", "words-de", "words-he", "worker"]
+    assert sorted(files) == ["engine", "stdlib", "words-de", "words-fr", "words-he", "worker"]
     for entry in files.values():
         body = (phone_built / entry["name"]).read_bytes()
         assert hashlib.sha256(body).hexdigest()[:12] in entry["name"]
@@ -471,12 +471,12 @@ def words_built() -> dict[str, tuple[bytes, str]]:
 
 
 def test_there_is_a_words_file_for_each_language_but_english(words_built):
-    assert sorted(words_built) == ["de", "he"]
+    assert sorted(words_built) == ["de", "fr", "he"]
     # The same catalogue gives the same file, so its address stays while the words do.
     assert phone_engine.build_words(phone_engine.ENGINE) == words_built
 
 
-@pytest.mark.parametrize("language", ["he", "de"])
+@pytest.mark.parametrize("language", ["he", "de", "fr"])
 def test_the_words_files_hold_every_sentence_of_the_engine(language, words_built):
     """Every entry ``pybabel extract`` finds in the engine's sources is in the language's
     words file (the app's catalogue cut), translated as in the app's whole catalogue."""
@@ -551,10 +551,10 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
     assert json.loads(answer) == json.loads(phone.preview(json.dumps(request)))
     assert json.loads(answer)["points"] == [-20, 19, -10, -40]
     assert source.startswith(str(archive))
-    # Without a words file, a page in Hebrew or German is drawn in English, the engine's
+    # Without a words file, a page in Hebrew, German or French is drawn in English, the engine's
     # own words (a phone offline that has not kept its language's file), never refused.
     english = [call for key in GAME_KEYS for call in page_requests(GAMES[key], "en", seed=34)]
-    asked = [{**call, "language": ("he", "de")[n % 2]} for n, call in enumerate(english)]
+    asked = [{**call, "language": ("he", "de", "fr")[n % 3]} for n, call in enumerate(english)]
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); "
         "from scorekeeper.pages import phone; print(phone.batch(sys.stdin.read()))"
@@ -570,7 +570,7 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
     assert alone(asked) == json.loads(worker.batch(json.dumps(english)))
     # With the words files written where the worker writes them, the engine says its
     # sentences as the app's whole catalogues do: the pages' calls of every game in
-    # Hebrew and German.
+    # Hebrew, German and French.
     folder = archive / "scorekeeper" / "engine" / "catalogues"
     folder.mkdir()
     for language, (words, _digest) in words_built.items():
@@ -578,12 +578,14 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
     pages = [
         call
         for key in GAME_KEYS
-        for language in ("he", "de")
+        for language in ("he", "de", "fr")
         for call in page_requests(GAMES[key], language, seed=34)
     ]
     answers = alone(pages)
     assert answers == json.loads(worker.batch(json.dumps(pages)))
     assert "<h1>סבב 4 " in answers[0]["html"]  # any-game's round, in Hebrew
+    first = len(page_requests(GAMES[GAME_KEYS[0]], "he", seed=34))
+    assert "<h1>Tour 4 " in answers[2 * first]["html"]  # and in French
     # Drawn by the server's template, with the jinja2 of the zip.
     assert '<tr id="h4"><th>4' in answers[5]["hands_html"]
 
@@ -614,7 +616,7 @@ def test_the_engine_zip_is_served_at_its_hash_for_a_year(served, engine_zip_buil
 
 def test_each_words_file_is_served_at_its_hash_for_a_year(served, words_built):
     client, urls = served
-    assert sorted(urls["words"]) == ["de", "he"]  # English has none
+    assert sorted(urls["words"]) == ["de", "fr", "he"]  # English has none
     for language, url in urls["words"].items():
         body, digest = words_built[language]
         assert url == f"/engine/words-{language}-{digest}.mo"
@@ -631,8 +633,9 @@ def test_each_words_file_is_served_at_its_hash_for_a_year(served, words_built):
     "address",
     [
         "/engine/words-en-000000000000.mo",  # English has no words file
-        "/engine/words-fr-{he}.mo",  # a language the app does not speak, a real hash
+        "/engine/words-es-{he}.mo",  # a language the app does not speak, a real hash
         "/engine/words-de-{he}.mo",  # another language's hash
+        "/engine/words-fr-{he}.mo",
         "/engine/words-he-000000000000.mo",  # an old or made-up hash
         "/engine/words-he-{he}0.mo",
         "/engine/words-he-{he}.zip",
@@ -1044,11 +1047,11 @@ def test_the_engine_in_the_phone_gives_the_servers_answers(engine_page, key, cap
 @pytest.mark.browser
 def test_the_engine_in_the_phone_draws_the_servers_pages(engine_page):
     """The pages' calls, in the zip's catalogues: every game, the languages in turn."""
-    languages = ("he", "en", "de")
+    languages = ("he", "en", "de", "fr")
     calls = [
         call
         for index, key in enumerate(GAME_KEYS)
-        for call in page_requests(GAMES[key], languages[index % 3], seed=34)
+        for call in page_requests(GAMES[key], languages[index % len(languages)], seed=34)
     ]
     answers, _ = engine_page.batch(calls)
     expected = json.loads(worker.batch(json.dumps(calls)))

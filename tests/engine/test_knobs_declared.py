@@ -91,7 +91,9 @@ def test_every_knob_reads_as_before(key: str) -> None:
     """Labels, help, groups, order, ranges, choices and their words, the stored presets and
     the rules lines, in every language, as the code wrote them before the knobs moved."""
     before = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    assert descriptions()[key] == before[key]
+    now = descriptions()[key]
+    # The languages the fixture was written in (French came after the knobs moved).
+    assert {language: now[language] for language in before[key]} == before[key]
 
 
 SETTINGS = sorted(

@@ -34,7 +34,7 @@ GAMES_UNDER_TEST: list[Game] = [
 ]
 
 
-LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
+LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9", "fr": "fr-FR,fr;q=0.9"}
 
 
 HEIGHT = 800

@@ -22,7 +22,7 @@ from typing import Any
 from .display import Label, Notation, SignedPoints
 from .messages import Message, SeatName
 
-LANGUAGES = ("en", "he", "de")
+LANGUAGES = ("en", "he", "de", "fr")
 """The languages the pages speak; English is the engine's own (no catalogue)."""
 RTL_LANGUAGES = frozenset({"he"})
 ENGINE = Path(__file__).resolve().parent.parent
@@ -36,11 +36,13 @@ AND_LISTS = {
     "en": ("{0} and {1}", "{0}, and {1}"),
     "he": ("{0} \u05d5{1}", "{0} \u05d5{1}"),
     "de": ("{0} und {1}", "{0} und {1}"),
+    "fr": ("{0} et {1}", "{0} et {1}"),
 }
 OR_LISTS = {
     "en": ("{0} or {1}", "{0}, or {1}"),
     "he": ("{0} \u05d0\u05d5 {1}", "{0} \u05d0\u05d5 {1}"),
     "de": ("{0} oder {1}", "{0} oder {1}"),
+    "fr": ("{0} ou {1}", "{0} ou {1}"),
 }
 
 FSI, PDI, LRI = "\u2068", "\u2069", "\u2066"
