@@ -14,27 +14,22 @@ from ..core.declared import Progression
 from ..core.display import Label, RulesLine
 from ..core.form import Choice, FormField
 from ..core.game import PageWords
-from ..core.messages import Message, Seat, msg
+from ..core.messages import Message, Partner, Seat, msg
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf
 from .settings import MULTIPLIER, NEEDED, PRESETS, Deal, TarotSettings
 
 ALONE = "alone"
-CONTRACTS = (
-    ("petite", msg("Petite")),
-    ("garde", msg("Garde")),
-    ("garde_sans", msg("Garde sans")),
-    ("garde_contre", msg("Garde contre")),
-)
+CONTRACTS = (("petite", msg("Petite")), ("garde", msg("Garde")), ("garde_sans", msg("Garde sans")))
+CONTRACTS += (("garde_contre", msg("Garde contre")),)
 SIDES = (("none", msg("—")), ("taker", msg("taker's side")), ("defence", msg("defence")))
 POIGNEES = (("none", msg("—")), ("simple", msg("simple")), ("double", msg("double")))
 POIGNEES += (("triple", msg("triple")),)
 CHELEMS = (
     ("none", msg("—")),
     ("announced", msg("announced, made")),
-    ("made", msg("made, not announced")),
     ("failed", msg("announced, failed")),
-    ("defence", msg("by the defence")),
 )
+CHELEMS += (("made", msg("made, not announced")), ("defence", msg("by the defence")))
 CONTRACT_SCALE = "Petite ×1 · Garde ×2 · Garde sans ×4 · Garde contre ×6"  # the game's own words
 
 
@@ -66,9 +61,14 @@ def _five(ctx: Context) -> bool:
     return ctx.seats == 5
 
 
-def _extra(name: str, label: Message, options: Sequence[tuple[str, Message]]) -> OneOf:
-    """An extra of the deal (petit au bout, a poignée, the chelem): none unless tapped."""
-    return OneOf(name, label, options, step="extras", default="none")
+class Extra(OneOf):
+    """An extra of the deal (petit au bout, a poignée, the chelem): none, already tapped."""
+
+    def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]]):
+        super().__init__(name, label, options, step="extras", default="none")
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        return tuple(replace(f, default="none") for f in super().form_fields(ctx, players))
 
 
 class FrenchTarot(GameBase):
@@ -110,10 +110,10 @@ class FrenchTarot(GameBase):
         OneOf("contract", msg("Contract"), CONTRACTS, step="taking"),
         Count("bouts", msg("Bouts of the taker's side"), 0, 3, step="count"),
         Count("card_points", msg("Points of the taker's side"), 0, 91, step="count"),
-        _extra("petit_au_bout", msg("Petit au bout"), SIDES),
-        _extra("poignee", msg("Poignée of the taker's side"), POIGNEES),
-        _extra("poignee_defence", msg("Poignée of the defence"), POIGNEES),
-        _extra("chelem", msg("Chelem"), CHELEMS),
+        Extra("petit_au_bout", msg("Petit au bout"), SIDES),
+        Extra("poignee", msg("Poignée of the taker's side"), POIGNEES),
+        Extra("poignee_defence", msg("Poignée of the defence"), POIGNEES),
+        Extra("chelem", msg("Chelem"), CHELEMS),
         thrown_in=True,
         steps={
             "taking": msg("The contract"),
@@ -161,25 +161,21 @@ class FrenchTarot(GameBase):
         if hand.thrown_in:
             return replace(super().view(settings, hand, ctx), outcome=Label((msg("passed"),)))
         deal = _deal(hand, ctx)
-        bid: tuple[Any, ...] = (dict(CONTRACTS)[hand.contract],)
-        if _five(ctx):
-            alone = deal.partner is None
-            bid = (
-                *bid,
-                " · ",
-                msg("alone") if alone else msg("with %(name)s", name=Seat(deal.partner)),
-            )
-        margin = abs(deal.margin())
-        result = msg("made by %(n)d", n=margin) if deal.made() else msg("failed by %(n)d", n=margin)
-        pieces: list[Any] = [result]
-        for extra in _extras(hand):
-            pieces += [" · ", extra]
+        pieces: list[Any] = [msg("failed by %(n)d", n=-deal.margin())]
+        if deal.made():
+            pieces = [msg("made by %(n)d", n=deal.margin())]
+        if _five(ctx):  # with whom, first: the names are shown in the outcome
+            partner = deal.partner
+            called = Partner(partner, partner, 0) if partner is not None else None
+            pieces[:0] = [msg("with %(name)s", name=called) if called else msg("alone"), " · "]
+        pieces += [piece for extra in _extras(hand) for piece in (" · ", extra)]
         side = {deal.taker, deal.partner} - {None}
         entries = tuple(
             (str(hand.card_points),) if s == deal.taker else () for s in range(ctx.seats)
         )
         marks = tuple(deal.made() if s in side else None for s in range(ctx.seats))
-        return HandSummary(deal.taker, Label(bid), Label(tuple(pieces)), entries, marks)
+        bid = Label((dict(CONTRACTS)[hand.contract],))
+        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks)
 
     def explain(self, settings: TarotSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each player's points, the taker's after the deal worked out: the points needed,
@@ -224,7 +220,8 @@ class FrenchTarot(GameBase):
             RulesLine(msg("Petit au bout"), msg("10 × the contract")),
             RulesLine(msg("Poignée: simple, double, triple"), "20 · 30 · 40"),
             RulesLine(msg("Chelem"), msg("announced 400, not announced 200, failed −200")),
-            *super().rules_lines(settings),
+            RulesLine(msg("Deals"), self.end_words(settings)),  # 0 read as the table's end
+            *super().rules_lines(settings)[1:],
         ]
 
 
