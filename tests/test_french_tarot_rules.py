@@ -260,6 +260,7 @@ def test_the_form_asks_the_called_partner_only_at_five_with_a_key_for_alone(clie
     page = client.get(f"/games/{four}/hands/new").get_data(as_text=True)
     assert 'name="taker"' in page and 'name="thrown_in"' in page
     assert 'name="partner"' not in page
+    assert ">Passed out<" in page  # everyone passed: the one tap, as a Tarot table says it
     five, _ = new_game(client, 5)
     page = client.get(f"/games/{five}/hands/new").get_data(as_text=True)
     assert 'name="partner" type="radio" value="alone"' in page
@@ -271,13 +272,18 @@ def test_a_deal_reads_on_the_sheet_as_a_tarot_player_writes_it(client):
     deal = {"taker": 0, "partner": 2, "contract": "garde_sans", "bouts": 2, "card_points": 50}
     extras = {"petit_au_bout": "taker", "poignee": "simple"}
     assert post(client, game_id, key, deal | extras).status_code == 201
-    result = "made by 9 · petit au bout (taker's side) · simple poignée (taker's side)"
+    result = "made by 9 · petit au bout · simple poignée"
     for page in ("", "/print", "/revisions"):
         text = text_of(client.get(f"/games/{game_id}{page}"))
         assert "Garde sans" in text and f"with Cat · {result}" in text, page
     assert post(client, game_id, key, {"thrown_in": True}).status_code == 201
     assert "# Ann Bob Cat Dan Eve 1 Garde sans" in text_of(client.get(f"/games/{game_id}"))
-    assert " 2 passed 392 −196 196 −196 −196 " in text_of(client.get(f"/games/{game_id}"))
+    just = {"taker": 1, "partner": 3, "contract": "petite", "bouts": 3, "card_points": 36}
+    assert post(client, game_id, key, just | {"poignee_defence": "double"}).status_code == 201
+    assert "Petite with Dan · just made · double poignée (defence)" in text_of(
+        client.get(f"/games/{game_id}")
+    )
+    assert " 2 passed out 392 −196 196 −196 −196 " in text_of(client.get(f"/games/{game_id}"))
 
 
 def test_the_sheet_prints_the_scale_and_the_end(client):

@@ -57,10 +57,6 @@ class CalledPartner(SeatOf):
         return msg("alone") if typed == ALONE else super().words(typed, names, ctx)
 
 
-def _five(ctx: Context) -> bool:
-    return ctx.seats == 5
-
-
 class Extra(OneOf):
     """An extra of the deal (petit au bout, a poignée, the chelem): none, already tapped."""
 
@@ -104,7 +100,7 @@ class FrenchTarot(GameBase):
             "partner",
             msg("Called partner"),
             step="taking",
-            only_if=_five,
+            only_if=lambda ctx: ctx.seats == 5,
             help="At five: the seat holding the called king, or alone.",
         ),
         OneOf("contract", msg("Contract"), CONTRACTS, step="taking"),
@@ -133,7 +129,7 @@ class FrenchTarot(GameBase):
             said = msg("contract: petite is not bid under these rules (petite=no)")
             table = said.said_at_table("Petite is not bid at this table: Garde is the lowest.")
             found.append(("contract", table))
-        if _five(ctx) and hand.partner == hand.taker:
+        if ctx.seats == 5 and hand.partner == hand.taker:
             said = msg("partner: a taker who called their own king plays alone: partner alone")
             table = said.said_at_table(
                 "%(name)s called their own king: tap alone.", name=Seat(hand.taker)
@@ -155,24 +151,30 @@ class FrenchTarot(GameBase):
             found.append(("card_points", table))
         return found
 
+    def hand_form(self, settings: TarotSettings, players: Sequence[str], place: Any = None) -> Any:
+        """The one tap for a deal everyone passed says so: "Passed out"."""
+        spec = super().hand_form(settings, players, place)
+        return replace(
+            spec, actions=tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
+        )
+
     def view(self, settings: TarotSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The taker, the contract (at five, with whom), made or failed by how much, the
         extras; the card points in the taker's column; made marked on the taker's side."""
         if hand.thrown_in:
-            return replace(super().view(settings, hand, ctx), outcome=Label((msg("passed"),)))
+            return replace(super().view(settings, hand, ctx), outcome=Label((msg("passed out"),)))
         deal = _deal(hand, ctx)
-        pieces: list[Any] = [msg("failed by %(n)d", n=-deal.margin())]
-        if deal.made():
-            pieces = [msg("made by %(n)d", n=deal.margin())]
-        if _five(ctx):  # with whom, first: the names are shown in the outcome
+        margin = deal.margin()
+        said = msg("made by %(n)d", n=margin) if margin > 0 else msg("failed by %(n)d", n=-margin)
+        pieces: list[Any] = [said if margin else msg("just made")]
+        if ctx.seats == 5:  # with whom, first: the names are shown in the outcome
             partner = deal.partner
             called = Partner(partner, partner, 0) if partner is not None else None
             pieces[:0] = [msg("with %(name)s", name=called) if called else msg("alone"), " · "]
         pieces += [piece for extra in _extras(hand) for piece in (" · ", extra)]
         side = {deal.taker, deal.partner} - {None}
-        entries = tuple(
-            (str(hand.card_points),) if s == deal.taker else () for s in range(ctx.seats)
-        )
+        made = (str(hand.card_points),)
+        entries = tuple(made if s == deal.taker else () for s in range(ctx.seats))
         marks = tuple(deal.made() if s in side else None for s in range(ctx.seats))
         bid = Label((dict(CONTRACTS)[hand.contract],))
         return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks)
@@ -226,24 +228,26 @@ class FrenchTarot(GameBase):
 
 
 def _deal(hand: Hand, ctx: Context) -> Deal:
-    partner = hand.partner if _five(ctx) and hand.partner != ALONE else None
+    partner = hand.partner if ctx.seats == 5 and hand.partner != ALONE else None
     extras = (hand.petit_au_bout, hand.poignee, hand.poignee_defence, hand.chelem)
     return Deal(hand.taker, partner, hand.contract, hand.bouts, hand.card_points, *extras)
 
 
 def _extras(hand: Hand) -> list[Message]:
-    """The extras of a deal as the row names them: petit au bout (whose), poignées, chelem."""
-    sides, poignees = dict(SIDES), dict(POIGNEES)
-    found = []
+    """The extras as a sheet notes them: the taker's side's plain, the defence's marked."""
+    found, poignees, chelems = [], dict(POIGNEES), dict(CHELEMS)
     if hand.petit_au_bout != "none":
-        found.append(msg("petit au bout (%(side)s)", side=sides[hand.petit_au_bout]))
-    for shown, whose in ((hand.poignee, "taker"), (hand.poignee_defence, "defence")):
+        found.append(_whose(msg("petit au bout"), hand.petit_au_bout == "taker"))
+    for shown, ours in ((hand.poignee, True), (hand.poignee_defence, False)):
         if shown != "none":
-            said = msg("%(kind)s poignée (%(side)s)", kind=poignees[shown], side=sides[whose])
-            found.append(said)
+            found.append(_whose(msg("%(kind)s poignée", kind=poignees[shown]), ours))
     if hand.chelem != "none":
-        found.append(msg("chelem %(how)s", how=dict(CHELEMS)[hand.chelem]))
+        found.append(msg("chelem %(how)s", how=chelems[hand.chelem]))
     return found
+
+
+def _whose(said: Message, ours: bool) -> Message:
+    return said if ours else msg("%(said)s (defence)", said=said)
 
 
 GAME = FrenchTarot()  # four players; GAME.seated(n) for 3 or 5
