@@ -18,6 +18,7 @@ from .core.game import Game
 from .core.messages import msg
 from .doppelkopf.game import GAME as DOPPELKOPF
 from .euchre.game import GAME as EUCHRE
+from .french_tarot.game import GAME as FRENCH_TAROT
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .skat.game import GAME as SKAT
@@ -31,6 +32,7 @@ _BUILT_IN: tuple[Game, ...] = (
     OH_HELL,
     WIZARD,
     EUCHRE,
+    FRENCH_TAROT,
     SKAT,
     DOPPELKOPF,
     BRIDGE,
