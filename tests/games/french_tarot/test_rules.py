@@ -18,8 +18,7 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
-
-from .rules_docs import examples_of, single_hands
+from tests.support.rules_docs import examples_of, single_hands
 
 KEY = "french-tarot"
 S = PRESETS["fft"]
