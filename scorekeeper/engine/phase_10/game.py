@@ -256,7 +256,7 @@ class PhaseTen(GameBase):
         alone = ["–"] * ctx.seats  # a hand shown on its own: no phase known
         entries = tuple((_phase_word(p, settings),) for p in phases or alone)
         made = tuple(s in hand.completed for s in range(ctx.seats))
-        outcome = Label((Notation(str(len(hand.completed))),))
+        outcome = Label((msg("%(count)d made", count=len(hand.completed)),))
         return HandSummary(out, None, outcome, entries, made)
 
     def explain(
