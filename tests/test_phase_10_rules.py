@@ -199,7 +199,7 @@ def test_the_form_asks_yes_or_no_then_the_points_with_the_cards_worth(client):
     game_id, _ = new_game(client, NAMES[:4])
     page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     assert all(f'name="made_{s}"' in page and f'name="left_{s}"' in page for s in range(4))
-    assert "1–9: 5 · 10–12: 10 · Skip: 15 · Wild: 25; who went out: 0" in page
+    assert "Points left in hand: 1–9: 5 · 10–12: 10 · Skip: 15 · Wild: 25" in page
 
 
 def page_text(client, path: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.base import GameBase
 from ..core.declared import Progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine
-from ..core.form import Choice, FormField, HandFormSpec
+from ..core.form import Choice, FormField
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, SeatName, msg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
@@ -200,8 +200,8 @@ class PhaseTen(GameBase):
         auction_head=msg("Out"),
         bid_head=None,
         outcome_head=msg("Phases made"),
-        entry_heads=(msg("Phase"),),
-        legend=msg("Out who went out · Phase the phase played · Pts points left · Tot total."),
+        entry_heads=(msg("Ph"),),
+        legend=msg("Out who went out · Ph the phase played · Pts points left · Tot total."),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s plays first"),
         auction_mark=msg("went out"),
         cell_legend=msg("phase, points left, total"),
@@ -217,7 +217,10 @@ class PhaseTen(GameBase):
             step="left",
             help="The points left in each hand in seat order (0 for who went out).",
         ),
-        steps={"made": msg("Who completed their phase"), "left": msg("Points left in hand")},
+        steps={
+            "made": msg("Who completed their phase"),
+            "left": msg("Points left in hand: %(cards)s", cards=CARDS),
+        },
     )
 
     def score(self, settings: PhaseSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
@@ -240,14 +243,6 @@ class PhaseTen(GameBase):
                 said = PAST_LAST(seat=seat, last=settings.phases, player=SeatName(seat))
                 found.append(("completed", said))
         return found
-
-    def hand_form(
-        self, settings: PhaseSettings, players: Sequence[str], place: HandPlace | None = None
-    ) -> HandFormSpec:
-        """The schema's form, with what each card left counts under the points."""
-        spec = super().hand_form(settings, players, place)
-        note = msg("%(cards)s; who went out: 0", cards=CARDS)
-        return replace(spec, steps=(spec.steps[0], replace(spec.steps[1], note=note)))
 
     def view(self, settings: PhaseSettings, hand: Hand, ctx: Context) -> HandSummary:
         """As a pad keeps it: who went out; each player's phase (marked if completed)."""
