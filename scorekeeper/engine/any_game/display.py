@@ -43,6 +43,9 @@ def summary(
     way = None if number is None else settings.passes(number, len(score.points))
     if way is not None:
         pieces.append(PASS_WORDS[way])
+    rank = None if number is None else settings.wild_rank(number)
+    if rank is not None:
+        pieces.append(msg("wild: %(rank)s", rank=rank_word(rank)))
     if hand.moon is not None:
         # The round is about its shooter, whoever the moon rule left lowest; a page puts
         # the shooter's name where the API's text says the seat's letter.
@@ -57,10 +60,21 @@ def summary(
 
 
 def passing_note(settings: SheetSettings, number: int, players: int) -> Message | None:
-    """Where the cards go before round ``number`` (Hearts), or None where the sheet does
-    not say."""
+    """Where the cards go before round ``number`` (Hearts), or the cards to deal and the
+    wild card (Five Crowns), or None where the sheet does not say."""
+    rank = settings.wild_rank(number)
+    if rank is not None:
+        return msg("Deal %(cards)d cards; wild: %(rank)s", cards=rank, rank=rank_word(rank))
     way = settings.passes(number, players)
     return None if way is None else PASS_NOTES[way]
+
+
+RANKS: dict[int, Message] = {11: msg("Jack"), 12: msg("Queen"), 13: msg("King")}
+
+
+def rank_word(rank: int) -> Message | str:
+    """A rank as a player names it: 3 to 10, Jack, Queen, King."""
+    return RANKS.get(rank, str(rank))
 
 
 def end_words(settings: SheetSettings) -> Message:
@@ -95,6 +109,7 @@ def rules_lines(settings: SheetSettings) -> list[RulesLine]:
         ]
         + moon_line(settings)
         + passing_line(settings)
+        + ([] if settings.wilds == "none" else [settings.line_of("wilds")])
     )
 
 

@@ -84,15 +84,19 @@ class AnyGame(GameBase):
                 "shot the moon"
             ),
         ),
+        "five-crowns": (
+            msg("Five Crowns"),
+            msg("11 rounds from 3 cards to 13, each round's wild card named; the lowest wins"),
+        ),
     }
-    preset_titles = {"hearts": msg("Hearts")}
+    preset_titles = {"hearts": msg("Hearts"), "five-crowns": msg("Five Crowns")}
 
     def end_words(self, settings: SheetSettings) -> Message:
         return display.end_words(settings)
 
     def deal_note(self, settings: SheetSettings, place: HandPlace) -> Message | None:
-        """Where the cards go before the round at ``place`` (Hearts), for the form's title
-        and the scoreboard's turn line."""
+        """Where the cards go before the round at ``place`` (Hearts), or its cards and wild
+        card (Five Crowns), for the form's title and the scoreboard's turn line."""
         return display.passing_note(settings, place.number, self.seats)
 
     # --- a round ----------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The round sheet's house rules (docs/rules/any-game.md): every setting is a knob. The
 preset ``any-game`` is the plain sheet (no round total, first to 100 wins); ``hearts`` is
-Hearts: 26 a round, to 100, the lowest total wins, and a moon scored under ``moon``."""
+Hearts: 26 a round, to 100, the lowest total wins, and a moon scored under ``moon``;
+``five-crowns`` is Five Crowns: 11 rounds, each one's wild card named, the lowest wins."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ Goal = Literal["high_target", "low_target", "rounds", "rounds_low", "open"]
 TieAtEnd = Literal["shared", "play_on"]
 Moon = Literal["none", "others_plus_26", "shooter_minus_26", "safety"]
 Passing = Literal["none", "left_right_across_hold", "left_right_across", "left_right_hold", "left"]
+Wilds = Literal["none", "five_crowns"]
 
 PASSES: dict[str, tuple[str, ...]] = {
     "none": (),
@@ -126,8 +128,27 @@ class SheetSettings(SettingsBase):
         },
     )
 
+    wilds: Wilds = knob(
+        "none",
+        label=msg("Wild cards"),
+        help=msg(
+            "Five Crowns: each round's cards and wild card on the sheet (3 cards and 3s wild "
+            "in round 1, up to 13 cards and Kings wild in round 11); none: the sheet does not say"
+        ),
+        group="deal",
+        choices={
+            "none": msg("not shown"),
+            "five_crowns": msg("Five Crowns: round r deals r + 2 cards, that rank wild"),
+        },
+    )
+
     def __post_init__(self) -> None:
         self.check_knobs()
+
+    def wild_rank(self, number: int) -> int | None:
+        """The rank wild in round ``number`` (Five Crowns: 3 to 13, the cards dealt, 11 to
+        13 the Jack, Queen and King), or None where the sheet does not say."""
+        return number + 2 if self.wilds == "five_crowns" and 1 <= number <= 11 else None
 
     def passes(self, number: int, players: int) -> str | None:
         """Where the cards go before round ``number`` (1, 2…) at a table of ``players``:
@@ -157,6 +178,8 @@ class SheetSettings(SettingsBase):
         set, while it has no moon: a sheet has no published rules to differ from."""
         if preset_name_of({"hearts": HEARTS}, self, ("target", "passing")):
             return "hearts"
+        if preset_name_of({"five-crowns": FIVE_CROWNS}, self, ("dealer",)):
+            return "five-crowns"
         return "any-game" if self.moon == "none" else None
 
 
@@ -172,7 +195,12 @@ HEARTS = SheetSettings(
     moon="others_plus_26",
     passing="left_right_across_hold",
 )
-PRESETS: dict[str, SheetSettings] = {"any-game": SHEET, "hearts": HEARTS}
+FIVE_CROWNS = SheetSettings(goal="rounds_low", rounds=11, wilds="five_crowns")
+PRESETS: dict[str, SheetSettings] = {
+    "any-game": SHEET,
+    "hearts": HEARTS,
+    "five-crowns": FIVE_CROWNS,
+}
 SheetSettings.preset_aside = SheetSettings.knob_names()
 """A sheet has no published rules to differ from: whatever the table sets, it is still
 the round sheet (``SheetSettings.preset_of`` names it)."""
