@@ -854,6 +854,7 @@ def night_standings(night: stored.Night) -> list[Any]:
                 lists[table.game_id].players,
                 lists[table.game_id].totals,
                 lists[table.game_id].hands,
+                lists[table.game_id].sat,
             )
             for table in night.tables
         ],
