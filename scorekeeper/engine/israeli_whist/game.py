@@ -182,3 +182,4 @@ def _result(score: HandScore) -> dict[str, Any]:
 
 
 GAME = IsraeliWhist()
+verify.GAME = GAME  # the simulated deals' records are this game's
