@@ -419,6 +419,8 @@ class TableTotals:
     totals: tuple[int, ...]
     hands: int
     status: str
+    sat: tuple[int, ...] | None = None
+    """The hands each player sat, where a seat changed hands (else each sat ``hands``)."""
 
 
 def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
@@ -449,18 +451,19 @@ def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
     for game_id, rows in seats.items():
         players = tuple(name for name, _total in rows)
         totals = tuple(total for _name, total in rows)
+        sat = None
         if game_id in changed:
-            players, totals = _credited(db, game_id, players)
-        found[game_id] = TableTotals(game_id, players, totals, *heads[game_id])
+            players, totals, sat = _credited(db, game_id, players)
+        found[game_id] = TableTotals(game_id, players, totals, *heads[game_id], sat)
     return found
 
 
 def _credited(
     db: Database, game_id: int, drawn: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[int, ...]]:
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
     """A table where a seat changed hands: each player who sat there with the points of
     the hands they sat (``hand_seats``, each hand credited to whoever sat there, as the
-    statistics do), the drawn players first."""
+    statistics do) and how many hands that was, the drawn players first."""
     changes = [
         (row["from_hand"], row["seat"], row["name"])
         for row in query(
@@ -470,6 +473,7 @@ def _credited(
         )
     ]
     credit: dict[str, int] = dict.fromkeys(drawn, 0)
+    sat: dict[str, int] = dict.fromkeys(drawn, 0)
     for row in query(
         db,
         "SELECT h.number, s.seat, s.points FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
@@ -481,7 +485,8 @@ def _credited(
             if seat == row["seat"] and from_hand <= row["number"]:
                 sitter = name
         credit[sitter] = credit.get(sitter, 0) + (row["points"] or 0)
-    return tuple(credit), tuple(credit.values())
+        sat[sitter] = sat.get(sitter, 0) + 1
+    return tuple(credit), tuple(credit.values()), tuple(sat[name] for name in credit)
 
 
 def seated_elsewhere(db: Database, game_id: int, name: str) -> int | None:

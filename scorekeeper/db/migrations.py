@@ -1082,9 +1082,10 @@ def m027_seed_games_plain_hands(db: Database) -> None:
     """The seed games' stored hands in the form the plain schema writes (issue 55): every
     ``hands.record`` and ``hand_revisions.hand`` of a game in ``plain_hands.REWRITE``
     rewritten by that game's frozen ``rewrite(record, settings)`` (the game's stored
-    settings), only where it changes. Israeli Whist's flat columns, which its own
-    ``table_columns`` wrote and the schema's does not, take the columns' defaults as a
-    hand saved now does (the record holds every value). Every point, total and state
+    settings), only where it changes. The flat columns Israeli Whist's and Bid Whist's
+    own storage wrote beside each hand (``declarer``, ``bid``, each seat's contract...),
+    which the schema's storage no longer writes, keep what they held: a file read with
+    SQL or Datasette shows its old hands as it did. Every point, total and state
     stays: nothing scored changes; the kept figures of those games are dropped, to be
     worked out again."""
     cursor = db.conn.cursor()
@@ -1113,22 +1114,6 @@ def m027_seed_games_plain_hands(db: Database) -> None:
                 f"DELETE FROM {kept} WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
                 [key],
             )
-    db.execute(
-        "UPDATE hands SET frisch_rounds = 0, declarer = NULL, bid = NULL, over_under = NULL, "
-        "contracts_total = NULL WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
-        ["israeli-whist"],
-    )
-    db.execute(
-        "UPDATE hand_seats SET contract = NULL, tricks = NULL, revokes = NULL WHERE hand_id IN "
-        "(SELECT h.id FROM hands h JOIN games g ON g.id = h.game_id "
-        "WHERE g.game = 'israeli-whist')"
-    )
-    # Bid Whist's flat columns, which its own storage wrote and the schema's does not.
-    db.execute(
-        "UPDATE hands SET declarer = NULL, bid = NULL "
-        "WHERE game_id IN (SELECT id FROM games WHERE game = ?)",
-        ["bid-whist"],
-    )
 
 
 @migrations()

@@ -120,18 +120,9 @@ def altered_state(path: Path, game_id: int, number: int, key: str) -> None:
         ),
         (lambda path, game: altered_state(path, game, 2, "totals"), "hand 2: stored state totals"),
         (lambda path, game: altered_state(path, game, 3, "dealer"), "hand 3: stored state dealer"),
-        (
-            lambda path, game: write(
-                path, f"UPDATE hands SET contracts_total = 99 WHERE game_id = {game} AND number = 2"
-            ),
-            "hand 2: stored contracts_total 99",
-        ),
-        (
-            lambda path, game: write(
-                path, f"UPDATE hand_seats SET tricks = 12 WHERE hand_id = {hand_of(path, game, 2)}"
-            ),
-            "hand 2, seat 0: stored tricks 12",
-        ),
+        # No flat column of a hand is checked since issue 55: Israeli Whist's own columns
+        # (contracts_total, each seat's tricks...) are no longer written, the old hands
+        # keeping what they held beside a record that holds every value.
         (
             lambda path, game: write(path, f"UPDATE games SET winner = 2 WHERE id = {game}"),
             "stored winner 2",
@@ -145,7 +136,7 @@ def altered_state(path: Path, game_id: int, number: int, key: str) -> None:
             "the figures kept for its players (game_figures)",
         ),
     ],
-    ids=["dealer", "state-totals", "state-dealer", "flat", "seat-flat", "winner", "figures"],
+    ids=["dealer", "state-totals", "state-dealer", "winner", "figures"],
 )
 def test_check_names_the_first_stored_figure_that_differs_from_the_replay(copy, alter, said):
     """Over the real command line: the copy altered fails, with the game, the hand and

@@ -413,6 +413,11 @@ def test_a_seat_taken_over_mid_series_credits_each_player_the_hands_they_sat(clu
     assert shown[players[1]] == 72 + 40  # won deal 1, and 40 for seat 2's lost deal 2
     assert shown["Gast"] == 72
     assert shown[players[0]] == 40 and shown[players[2]] == -90
+    # And the hands each sat (issue 56, item 10): 2 for the player who left, 1 for Gast.
+    csv_text = client.get(f"/groups/{group_id}/club/{night.id}/export.csv").get_data(as_text=True)
+    rows = {row.split(",")[1]: row.split(",") for row in csv_text.splitlines()[1:]}
+    assert rows[players[1]][-1] == "2" and rows["Gast"][-1] == "1"
+    assert rows[players[0]][-1] == "3" and rows[players[2]][-1] == "3"
 
 
 def test_the_draw_links_each_tables_list_printed_for_signing(club):
@@ -580,3 +585,20 @@ def test_a_finished_tables_scoreboard_leads_to_signing_and_says_night_table_and_
     assert "Sign table 2&#39;s list" in done or "Sign table 2's list" in done
     assert "primary big" in done[done.rindex("<a", 0, sign) : sign]
     assert 'id="rematch"' not in done  # a rematch is no step of the night
+
+
+def test_the_nights_words_read_as_the_table_says_them(club):
+    """Issue 56, item 8: German counts "Serien", Hebrew says one deal a player as one (not
+    "deal no. 1") and one finished table in the singular."""
+    app, client, group_id, _key = club
+    start = client.get(f"/groups/{group_id}/club", headers={"Accept-Language": "de"})
+    assert "Serien" in start.get_data(as_text=True)
+    english = client.get(f"/groups/{group_id}/club").get_data(as_text=True)
+    assert "one table of standings adds them all up" in english
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    he = client.get(f"/groups/{group_id}/club/{night.id}", headers={"Accept-Language": "he"})
+    page = he.get_data(as_text=True)
+    assert "חלוקה אחת לכל שחקן" in page and "חלוקה 1 לכל שחקן" not in page
+    assert "הסתיים" in page and "הסתיימו" not in page

@@ -19,7 +19,7 @@ WRONG = [
     ("sheet", {"seating": {"players": ["Ann"], "changes": []}}, "request", "seating"),
     ("sheet", {"seating": NOWHERE}, "request", "seat 9"),
     ("sheet", {"pending": "one"}, "request", "one"),
-    ("form", {"language": "fr"}, "language", "fr"),
+    ("form", {"language": "es"}, "language", "es"),
     ("form", {"language": "he", "players": ["Ann"]}, "players", ""),
     ("form", {"values": ["not", "a", "mapping"]}, "request", ""),
     ("form", {"problems": ["no field"]}, "request", ""),

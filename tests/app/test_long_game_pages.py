@@ -101,8 +101,9 @@ def test_a_thousand_hand_games_pages_join_to_the_whole_game(app, client, monkeyp
 def test_every_games_pages_join_to_the_whole_game(app, client, key):
     hands = 99 if key == "oh-hell" else 60
     game = table_game(key, 4)
-    if game.lasting(hands + 1) is None:  # a game that cannot last: played to its end
-        hands = game.hand_limit(game.preset(game.default_preset))
+    if game.lasting(hands + 1) is None:  # a game that cannot last: played to its end,
+        # or (ended by play, with no limit: Phase 10) the few hands it always plays.
+        hands = game.hand_limit(game.preset(game.default_preset)) or 5
     game_id, group, _key = stored_game(app, key, hands)
     join(client, group)
     whole = client.get(f"/api/games/{game_id}").get_json()

@@ -665,7 +665,11 @@ def test_every_game_at_every_table_size_makes_one_team_per_side(game, seats):
     )
     event = ratings.event_of(played)
     assert event.teams == tuple(tuple(players[s] for s in side) for side in seated.sides)
-    assert event.scores == tuple(10.0 * index for index in range(len(seated.sides)))
+    # More is better in a rating: a game whose lowest total wins (Phase 10) turns them.
+    by_side = [10 * index for index in range(len(seated.sides))]
+    assert event.scores == tuple(
+        float(v) for v in seated.scores_in_favour(played.settings, by_side)
+    )
     after = ratings.rate({}, event)
     assert set(after) == set(players) and all(r.games == 1 for r in after.values())
     chances = ratings.win_chances(game.key, players, after)

@@ -123,21 +123,31 @@ def test_revisions_rewritten_and_readable(upgraded):
         assert view.summary
 
 
-def test_flat_columns_as_a_hand_saved_now(upgraded):
-    """The flat columns the legacy ``table_columns`` wrote are as a hand saved now leaves
-    them, so a hand stored before and one stored after look alike."""
+def test_the_old_hands_keep_their_flat_columns_and_a_new_hand_leaves_them_empty(upgraded):
+    """The flat columns the legacy ``table_columns`` wrote stay as they were on the hands
+    stored before (a file read with SQL or Datasette shows them as it did); a hand saved
+    now leaves them at their defaults, its record holding every value."""
     game_id = BEFORE[0]["id"]
-    game_play.add_hand(
+    before = list(
+        upgraded.query(
+            "SELECT declarer, bid FROM hands WHERE game_id = ? AND declarer IS NOT NULL",
+            [game_id],
+        )
+    )
+    assert before, "the fixture's hands carry their declarer and bid in flat columns"
+    number = game_play.add_hand(
         upgraded,
         game_id,
         {"declarer": 1, "bid": "6H", "contracts": [2, 6, 2, 2], "tricks": [2, 6, 2, 3]},
     )
-    rows = upgraded.query(
-        "SELECT DISTINCT frisch_rounds, declarer, bid, over_under, contracts_total FROM hands "
-        "WHERE game_id = ?",
-        [game_id],
+    rows = list(
+        upgraded.query(
+            "SELECT frisch_rounds, declarer, bid, over_under, contracts_total FROM hands "
+            "WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+            [game_id],
+        )
     )
-    assert list(rows) == [
+    assert rows == [
         {
             "frisch_rounds": 0,
             "declarer": None,
@@ -145,7 +155,7 @@ def test_flat_columns_as_a_hand_saved_now(upgraded):
             "over_under": None,
             "contracts_total": None,
         }
-    ]
+    ], number
 
 
 def test_rewrite_is_frozen_and_idempotent():

@@ -28,6 +28,7 @@ from tests.support.app import app_config
 from tests.support.app_conformance import simulated_hands
 from tests.support.groups_privacy import GAME_ROUTES, Browser, call
 from tests.support.live import SERVED
+from tests.support.plain_form import in_plain_form
 from tests.support.stranger import (
     NAMES,
     ask,
@@ -361,6 +362,7 @@ def test_a_database_from_before_upgrades_keeping_every_game_and_gains_an_owners_
     exported as before, its links working, and an owner's key made once."""
     # Its export as the old code wrote it (opening the fixture itself would upgrade it).
     before = json.loads((FIXTURES / "scorekeeper-v4-export.json").read_text())
+    in_plain_form(before["games"])  # the seed games' records as m027 writes them
     path = migrated_copy(FIXTURES / "scorekeeper-v4.db", tmp_path / "v4.db")
     database = db.open_database(str(path))
     try:

@@ -12,29 +12,10 @@ import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
-from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import game_in_new_group
-
-RECORD_KEYS = {"thrown_in", "pass_round", "declarer", "bid", "frisch_rounds"}
-RECORD_KEYS |= {"contracts", "tricks", "revokes"}
-
-
-def in_plain_form(games: list) -> list:
-    """Exported games of the code before issue 55, their Israeli Whist hands and revisions
-    in the form the plain schema writes (``db.plain_hands``), as migration m027 and an
-    import rewrite them: every value the table wrote kept, less repeated."""
-    for game in games:
-        if game.get("game", "israeli-whist") != "israeli-whist":
-            continue
-        for hand in game["hands"]:
-            record = {key: hand.pop(key) for key in list(hand) if key in RECORD_KEYS}
-            hand.update(rewrite(record, game["settings"]))
-        for revision in game.get("revisions", ()):
-            revision["hand"] = rewrite(revision["hand"], game["settings"])
-    return games
-
+from tests.support.plain_form import in_plain_form
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

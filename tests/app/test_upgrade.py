@@ -21,33 +21,13 @@ import pytest
 from scorekeeper import db as storage
 from scorekeeper import transfer
 from scorekeeper.db import sealing
-from scorekeeper.db.plain_hands import REWRITE
-from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
 from tests.support.groups_db import kept_names, recounted
+from tests.support.plain_form import in_plain_form
 from tests.support.stored import viewed
 from tests.support.upgrade import FIXTURES, V4_DB, V4_KEYS, contains, migrated_copy
-
-RECORD_KEYS = {"thrown_in", "pass_round", "declarer", "bid", "frisch_rounds"}
-RECORD_KEYS |= {"contracts", "tricks", "revokes"}
-
-
-def in_plain_form(games: list) -> list:
-    """Exported games of the code before issue 55, their Israeli Whist hands and revisions
-    in the form the plain schema writes (``db.plain_hands``), as migration m027 and an
-    import rewrite them: every value the table wrote kept, less repeated."""
-    for game in games:
-        key = game.get("game", "israeli-whist")
-        for revision in game.get("revisions", ()) if key in REWRITE else ():
-            revision["hand"] = REWRITE[key](revision["hand"], game["settings"])
-        if key != "israeli-whist":
-            continue
-        for hand in game["hands"]:
-            record = {key: hand.pop(key) for key in list(hand) if key in RECORD_KEYS}
-            hand.update(rewrite(record, game["settings"]))
-    return games
 
 
 def plain_csv(text: str) -> str:
@@ -175,14 +155,16 @@ def test_a_v2_database_exports_the_same_csv(upgraded_v2):
 
 
 def test_a_v2_database_keeps_its_datasette_columns_and_gains_the_record(upgraded_v2):
-    """The data layer's columns hold what they held; what Israeli Whist's own columns held
-    (``table_columns``, before the plain schema) is its record's (issue 55, m027), which
-    every hand has, the same dict the history keeps for the hand's latest version."""
+    """The old columns hold what they held, Israeli Whist's own too (``table_columns``,
+    before the plain schema: m027 keeps them); every hand's record is the same values."""
     before = sqlite3.connect(V2_DB)
     after = sqlite3.connect(upgraded_v2)
-    kept = "h.game_id, h.number, h.dealer, h.thrown_in, h.revision, h.created_at, "
-    kept += "s.seat, s.points, s.total"
-    sql = f"SELECT {kept} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 7"
+    old_columns = "h.game_id, h.number, h.dealer, h.thrown_in, h.frisch_rounds, h.declarer, "
+    old_columns += "h.bid, h.over_under, h.contracts_total, h.revision, h.created_at, "
+    old_columns += "s.seat, s.contract, s.tricks, s.revokes, s.points, s.total"
+    sql = (
+        f"SELECT {old_columns} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 12"
+    )
     assert after.execute(sql).fetchall() == before.execute(sql).fetchall()
     old = "SELECT h.game_id, h.number, h.declarer, h.bid, s.seat, s.contract, s.tricks, "
     old += "s.revokes FROM hands h JOIN hand_seats s ON s.hand_id = h.id WHERE h.thrown_in = 0 "

@@ -60,5 +60,7 @@ def test_a_field_name_inside_a_message_is_a_message_too():
             dict(declarer=None, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2]),
         )
     message = caught.value.errors[0][1]
-    assert message == "declarer is missing"
-    assert message.params["what"].template == "declarer"
+    assert message == "declarer is missing"  # the API's words keep its field's name
+    # The table's words name the field as the form does, a message translated in turn.
+    assert message.table.template == "Still missing: %(what)s."
+    assert message.table.params["what"].template == "Declarer"

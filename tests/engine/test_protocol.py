@@ -36,12 +36,7 @@ EVERY_GAME = [*GAMES.values(), *UNLISTED, TOY]
 SEED_ALLOWANCE: dict[str, frozenset[str]] = {
     "israeli-whist": frozenset(
         {
-            "hand_limit",
-            "next_dealer",
-            "opener",
             "score_query",
-            "score_typed",
-            "shares_tie",
         }
     ),
 }

@@ -28,6 +28,9 @@ class TableList:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     hands: int = 0
+    sat: tuple[int, ...] | None = None
+    """The hands each player sat, where a seat changed hands mid-list (else each sat
+    ``hands``)."""
 
     def points(self, scoring: str, lowest_wins: bool) -> tuple[int, ...]:
         """Each seat's points for the standings under ``scoring``."""
@@ -65,12 +68,14 @@ def standings(
     tables: dict[str, int] = {}
     hands: dict[str, int] = {}
     for table in lists:
-        for name, value in zip(table.players, table.points(scoring, lowest_wins), strict=True):
+        sat = table.sat or (table.hands,) * len(table.players)
+        points_of = table.points(scoring, lowest_wins)
+        for name, value, played in zip(table.players, points_of, sat, strict=True):
             points[name] = points.get(name, 0) + value
             by_series = series.setdefault(name, {})
             by_series[table.series] = by_series.get(table.series, 0) + value
             tables[name] = tables.get(name, 0) + 1
-            hands[name] = hands.get(name, 0) + table.hands
+            hands[name] = hands.get(name, 0) + played
     better = 1 if lowest_wins and scoring == "points" else -1
     pick = min if better == 1 else max
     # Each player's key once (their points, then their best single series), and the

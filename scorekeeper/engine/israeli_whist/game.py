@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.command_line import ScoredHand, signed
 from ..core.declared import Figures, Simulation
 from ..core.display import Notation
 from ..core.form import HandFormSpec
@@ -22,22 +21,23 @@ from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
 from .figures import NOTES, game_figures, player_figures
-from .progression import IsraeliRace
+from .progression import PROGRESSION
 from .records import score_table_entry
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
 
 
-class IsraeliWhist(IsraeliRace, GameBase):
+class IsraeliWhist(GameBase):
     """Four players each for themselves: a phase-one bid, contracts that may not total 13,
     over or under, and points for making a contract exactly. A race to the target
-    (``IsraeliRace``: its opener, its dealer after a thrown-in deal, its hand limit and
+    (``PROGRESSION``: its opener, its dealer after a thrown-in deal, its hand limit and
     shared ties); everything else it does as every game does (``core.base.GameBase``)."""
 
     key = "israeli-whist"
     name: Message = msg("Israeli Whist")
     seats = SEATS
+    progression = PROGRESSION
     page_words = PageWords(
         auction_head=msg("Declarer"),
         outcome_head=msg("O/U"),
@@ -143,32 +143,6 @@ class IsraeliWhist(IsraeliRace, GameBase):
             )
         )
 
-    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        """``scorekeeper score``: a hand played scored from its contracts and tricks alone
-        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
-        in, or a hand given with its bid, as the schema reads it."""
-        if given.get("thrown_in") or given.get("bid"):
-            return super().score_typed(settings, given)
-        tricks, revokes = given.get("tricks"), given.get("revokes")
-        if given.get("pass_round"):
-            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
-            score = records.score_of(settings, self.record_from_dict(settings, body))
-            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
-            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
-        else:
-            contracts = given.get("contracts")
-            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
-            result = score.to_dict()
-            heads, columns = ("contract", "tricks"), (contracts, tricks)
-            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
-            if score.void:
-                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
-        rows = [("", *heads, "points")] + [
-            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
-            for seat, points in enumerate(score.points)
-        ]
-        return ScoredHand(result, tuple(rows), tuple(lines))
-
     def csv_values(
         self, replayed: Any, names: Sequence[str]
     ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
@@ -208,3 +182,4 @@ def _result(score: HandScore) -> dict[str, Any]:
 
 
 GAME = IsraeliWhist()
+verify.GAME = GAME  # the simulated deals' records are this game's

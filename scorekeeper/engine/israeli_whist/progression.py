@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.declared import Progression
 from ..core.seats import left_of
 from .bids import SEATS
 from .settings import RuleSettings
@@ -15,19 +16,15 @@ def opener_for(settings: RuleSettings, dealer: int) -> int:
     return dealer if settings.opener == "dealer" else left_of(dealer, seats=SEATS)
 
 
-class IsraeliRace:
-    """Israeli Whist's part of the race (``core.progress.RaceRules``), which the game
-    (``GameBase.replay``, ``resume``) runs."""
+def next_dealer(game: Any, dealer: int, record: Any) -> int:
+    """A thrown-in deal is dealt again by the same dealer."""
+    return dealer if record.thrown_in else left_of(dealer, seats=SEATS)
 
-    def next_dealer(self, dealer: int, record: Any) -> int:
-        """A thrown-in deal is dealt again by the same dealer."""
-        return dealer if record.thrown_in else left_of(dealer, seats=SEATS)
 
-    def opener(self, settings: RuleSettings, dealer: int) -> int:
-        return opener_for(settings, dealer)
-
-    def hand_limit(self, settings: RuleSettings) -> int:
-        return settings.hand_limit
-
-    def shares_tie(self, settings: RuleSettings) -> bool:
-        return settings.tie_at_end == "shared"
+PROGRESSION = Progression(
+    opener=lambda game, settings, dealer: opener_for(settings, dealer),
+    next_dealer=next_dealer,
+    hand_limit=lambda game, settings: settings.hand_limit,
+    shares_tie=lambda game, settings: settings.tie_at_end == "shared",
+)
+"""Israeli Whist's part of the race (``core.declared.Progression``)."""

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..core.command_line import ScoredHand, signed
 from ..core.errors import InvalidHand, ParseError
 from ..core.form import Choice, FormField, numbers
 from ..core.messages import Message, msg, nmsg
@@ -165,7 +166,39 @@ def _level_and_trump(level: Any, denomination: Any) -> Bid:
 PLAYED = ("pass_round", ("no",))
 """What a field asked of a hand played with contracts is shown by: not a pass round."""
 
-HAND = HandSchema(
+
+class IsraeliHand(HandSchema):
+    """Israeli Whist's hand, whose command line scores a hand played from its contracts
+    and tricks alone."""
+
+    def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
+        """``scorekeeper score``: a hand played scored from its contracts and tricks alone
+        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
+        in, or a hand given with its bid, as the schema reads it."""
+        if given.get("thrown_in") or given.get("bid"):
+            return super().typed(game, settings, given)
+        tricks, revokes = given.get("tricks"), given.get("revokes")
+        if given.get("pass_round"):
+            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
+            score = score_of(settings, game.record_from_dict(settings, body))
+            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
+        else:
+            contracts = given.get("contracts")
+            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
+            result = score.to_dict()
+            heads, columns = ("contract", "tricks"), (contracts, tricks)
+            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
+            if score.void:
+                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        rows = [("", *heads, "points")] + [
+            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
+            for seat, points in enumerate(score.points)
+        ]
+        return ScoredHand(result, tuple(rows), tuple(lines))
+
+
+HAND = IsraeliHand(
     YesNo(
         "pass_round",
         msg("Pass round"),

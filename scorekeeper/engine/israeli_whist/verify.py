@@ -19,11 +19,13 @@ from .records import HandRecord
 from .scoring import score_hand
 from .settings import RuleSettings
 
+GAME: Any = None
+"""The game whose records these are, set by ``game.py`` as it makes the game: this module
+reads them without importing it, since the game imports this module's checks."""
+
 
 def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
     """The hand a table would write down for the simulated ``deal``."""
-    from .game import GAME  # the game reads the records this module's checks are beside
-
     if deal["thrown_in"] and not deal.get("pass_round"):
         return GAME.hand.load(GAME, {"thrown_in": True})
     body = (

@@ -79,6 +79,11 @@ MOST_PLAYERS = CLUB_MAX_PLAYERS
 
 STANDINGS_REFRESH = 20
 """Seconds between the standings page's reloads (the ``Refresh`` header: no script)."""
+PROJECTOR_ROWS = 8
+"""Lines of the standings a projector or a TV shows at a time: 8 fit a 1280 × 720 screen
+in type read from across the room, with the headings."""
+PROJECTOR_SECONDS = 10
+"""Seconds a projector's page of the standings stays before the next."""
 
 TIE_RULE = msg(
     "Players level on points are ranked by their best single series; level on that too, "
@@ -854,6 +859,7 @@ def night_standings(night: stored.Night) -> list[Any]:
                 lists[table.game_id].players,
                 lists[table.game_id].totals,
                 lists[table.game_id].hands,
+                lists[table.game_id].sat,
             )
             for table in night.tables
         ],
@@ -875,6 +881,22 @@ def standings_page(group_id: int, night_id: int):
     projector = request.args.get("projector") == "1"
     series = list(range(1, night.series + 1))
     games = stored.table_games(db.get_db(), night)
+    refresh, page, pages = str(STANDINGS_REFRESH), 1, 1
+    if projector:
+        # A screen across the room shows PROJECTOR_ROWS lines at a time, and turns its
+        # pages by itself (the Refresh header names the next one: no script).
+        pages = max(1, -(-len(lines) // PROJECTOR_ROWS))
+        asked = request.args.get("page")
+        page = (whole_or_none(asked, low=1, high=pages) if asked else None) or 1
+        following = url_for(
+            "club.standings_page",
+            group_id=found.id,
+            night_id=night.id,
+            projector=1,
+            page=page % pages + 1,
+        )
+        refresh = f"{PROJECTOR_SECONDS}; url={following}"
+        lines = lines[(page - 1) * PROJECTOR_ROWS : page * PROJECTOR_ROWS]
     response = Response(
         render_template(
             "club_standings.html",
@@ -883,16 +905,18 @@ def standings_page(group_id: int, night_id: int):
             lines=lines,
             series=series,
             final=night_over(night, games),
-            still_open=open_matters(night, games),
+            still_open=open_matters(night, games, counted=projector),
             projector=projector,
+            page=page,
+            pages=pages,
             tie_rule=translate(TIE_RULE),
             placing_rule=translate(PLACING_RULE) if night.rules.scoring == "placing" else None,
             kind=translate(night.rules.kind.name),
-            refresh=STANDINGS_REFRESH,
+            refresh=PROJECTOR_SECONDS if projector else STANDINGS_REFRESH,
             total=total,
         )
     )
-    response.headers["Refresh"] = str(STANDINGS_REFRESH)
+    response.headers["Refresh"] = refresh
     response.headers["Cache-Control"] = PRIVATE
     return response
 
