@@ -76,7 +76,8 @@ def check_page(page, name: str) -> None:
     )
     assert scroll <= client, (name, scroll, client)
     assert page.evaluate(OVERFLOWING) == [], name
-    assert page.evaluate(FLIPPED) == [], name
+    flipped = page.evaluate(FLIPPED)
+    assert flipped == [], (name, flipped)
 
 
 SMALL_PHONE = {"width": 360, "height": 740}
