@@ -207,12 +207,13 @@ def test_a_file_planted_in_the_phones_cache_is_not_used(browser, live_server):
         api(page, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
         page.reload()
         page.wait_for_function(KEPT % created["id"], timeout=ENGINE_TIMEOUT)
-        held = page.evaluate(
-            """async (url) => {
-              const kept = await (await caches.open("kept-engine")).match(url);
-              return kept ? (await kept.arrayBuffer()).byteLength : 0;
-            }""",
-            stdlib,
-        )
+        # The file fetched again is stored as the service worker finishes writing it,
+        # which on a busy machine may come a moment after the game reads as kept.
+        size = """async (url) => {
+          const kept = await (await caches.open("kept-engine")).match(url);
+          return kept ? (await kept.arrayBuffer()).byteLength : 0;
+        }"""
+        until(page, f"async (url) => (await ({size})(url)) > 1000", stdlib, ENGINE_TIMEOUT)
+        held = page.evaluate(size, stdlib)
         served = page.request.get(stdlib, headers={"Accept-Encoding": "identity"}).body()
         assert held == len(served) > 1000
