@@ -13,7 +13,7 @@ from ..core.declared import Progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine
 from ..core.form import Choice, FormField
 from ..core.game import PageWords
-from ..core.messages import Message, SeatName, msg
+from ..core.messages import Message, Partner, SeatName, msg
 from ..core.schema import (
     Context,
     Count,
@@ -178,7 +178,7 @@ class Schafkopf(GameBase):
         bid = Label((msg("%(game)s Tout", game=game),) if hand.tout else (game,))
         pieces: list[Any] = []
         if deal.partner is not None:
-            pieces += [msg("with %(name)s", name=SeatName(deal.partner)), " · "]
+            pieces += [msg("with %(name)s", name=Partner(deal.partner, deal.partner, 0)), " · "]
         pieces.append(msg("won") if deal.won and deal.game != "ramsch" else msg("lost"))
         extras = [NAMED.get(hand.schneider), NAMED.get(hand.kontra)]
         if deal.laufende_paid(settings):
