@@ -188,8 +188,7 @@ class Schafkopf(GameBase):
         side = {deal.player, deal.partner} - {None}
         won = deal.won and deal.game != "ramsch"
         marks = tuple(won if s in side else None for s in range(ctx.seats))
-        entries = tuple(() for _ in range(ctx.seats))
-        return HandSummary(deal.player, bid, Label(tuple(pieces)), entries, marks)
+        return HandSummary(deal.player, bid, Label(tuple(pieces)), ((),) * ctx.seats, marks)
 
     def explain(self, settings: SchafkopfSettings, hand: Hand, place: Any = None) -> list[Any]:
         """The declarer's line first: what a loser pays each winner, worked out."""

@@ -36,6 +36,7 @@ class SchafkopfSettings(SettingsBase):
         group="end",
         low=0,
         high=400,
+        zero=msg("until the table finishes"),
     )
     sauspiel: int = _cents(10, msg("Sauspiel"), msg("cents each loser pays each winner"))
     solo: int = _cents(50, msg("Solo"), msg("cents each of three pays the soloist, or is paid"))
