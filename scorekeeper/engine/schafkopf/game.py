@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from ..core.base import GameBase
@@ -35,6 +36,7 @@ SCHNEIDER = (("none", msg("—")), ("schneider", msg("Schneider")), ("schwarz", 
 KONTRA = (("none", msg("—")), ("kontra", msg("Kontra")), ("re", msg("Re")))
 RESULTS = (("won", msg("won")), ("lost", msg("lost")))
 WORDS = dict(GAMES)
+RAMSCH = attrgetter("settings.ramsch")  # played where it has a tariff
 NAMED = {key: said for key, said in SCHNEIDER + KONTRA if key != "none"}
 
 
@@ -89,14 +91,11 @@ def _all_passed(ctx: Context) -> Message | None:
     return said.said_at_table("When all pass this table plays a Ramsch: enter who lost it.")
 
 
-def _ramsch(ctx: Context) -> bool:
-    return ctx.settings.ramsch > 0
-
-
 class Schafkopf(GameBase):
     key = "schafkopf"
     name = msg("Schafkopf")
     seats = 4
+    row_layout = "across"
     presets = PRESETS
     preset_words = {
         "schafkopf": (
@@ -121,7 +120,7 @@ class Schafkopf(GameBase):
         Offered("contract", msg("Game"), GAMES, step="deal"),
         SeatOf("declarer", msg("Player"), **_asked("deal", PLAYED)),
         SeatOf("partner", msg("Partner (held the called Ace)"), **_asked("deal", ("sauspiel",))),
-        SeatOf("loser", msg("Lost the Ramsch"), only_if=_ramsch, **_asked("deal", ("ramsch",))),
+        SeatOf("loser", msg("Lost the Ramsch"), only_if=RAMSCH, **_asked("deal", ("ramsch",))),
         OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", PLAYED)),
         Plain("schneider", msg("Schneider or Schwarz"), SCHNEIDER, **_asked("outcome", TRICKS)),
         Zeroed("laufende", msg("Laufende"), 0, 14, default=0, **_asked("outcome", TRICKS)),
@@ -133,7 +132,7 @@ class Schafkopf(GameBase):
             0,
             2,
             default=0,
-            only_if=lambda ctx: _ramsch(ctx) and ctx.settings.jungfrau,
+            only_if=lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau,
             help="Ramsch: the players who took no trick, 0 to 2.",
             omit_empty=True,
             **_asked("outcome", ("ramsch",)),
@@ -179,14 +178,14 @@ class Schafkopf(GameBase):
         pieces: list[Any] = []
         if deal.partner is not None:
             pieces += [msg("with %(name)s", name=Partner(deal.partner, deal.partner, 0)), " · "]
-        pieces.append(msg("won") if deal.won and deal.game != "ramsch" else msg("lost"))
+        won = deal.won and deal.game != "ramsch"
+        pieces.append(msg("won") if won else msg("lost"))
         extras = [NAMED.get(hand.schneider), NAMED.get(hand.kontra)]
         if deal.laufende_paid(settings):
             extras.insert(1, msg("%(n)d Laufende", n=deal.laufende))
         extras.append(msg("Jungfrau ×%(n)d", n=2**deal.jungfrau) if deal.jungfrau else None)
         pieces += [piece for extra in extras if extra for piece in (" · ", extra)]
         side = {deal.player, deal.partner} - {None}
-        won = deal.won and deal.game != "ramsch"
         marks = tuple(won if s in side else None for s in range(ctx.seats))
         return HandSummary(deal.player, bid, Label(tuple(pieces)), ((),) * ctx.seats, marks)
 
