@@ -52,7 +52,7 @@ class Belote(GameBase):
     sides = ((0, 2), (1, 3))
     presets = PRESETS
     preset_words = {
-        "belote": (msg("Belote"), msg("take or pass; the points made, 250 for a capot; to 1,000")),
+        "classic": (msg("Belote"), msg("take or pass; the points made, 250 for a capot; to 1,000")),
         "coinche": (
             msg("Coinche"),
             msg("contracts 80 to 160 and capot, coinche ×2, surcoinche ×4; to 2,000"),
@@ -114,7 +114,7 @@ class Belote(GameBase):
             return super().view(settings, hand, ctx)
         deal, side = _deal(hand), ctx.side_of(hand.taker)
         result = deal.result()
-        if result == "litige" and not settings.litige:
+        if result == "litige" and not settings.litige_held:
             result = "dedans"
         pieces: list[Any] = [RESULTS[result]]
         if hand.belote != "none":
@@ -180,7 +180,7 @@ def _resume(game: Belote, settings: BeloteSettings, state: Any, records: Any, fi
     for record in records:
         progress = resume_race(game, settings, state, (record,), finish_after=finish)
         held = 0 if record.thrown_in else _deal(record).score(settings)[2]
-        keep = record.thrown_in or (held and settings.litige)
+        keep = record.thrown_in or (held and settings.litige_held)
         state = _held(progress.state, held + state.held if keep else 0)
         hands.append(replace(progress.hands[0], state=state))
     return replace(progress, hands=tuple(hands), state=state)

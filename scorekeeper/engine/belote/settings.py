@@ -43,21 +43,24 @@ class BeloteSettings(SettingsBase):
         group="play",
     )
     made: str = knob(
-        "points",
+        "with_points",
         label=msg("Contract made"),
         help=msg("what the takers score for a contract made"),
         group="scoring",
         choices={
-            "points": msg("the contract and the points made; the defence its points"),
-            "contract": msg("the contract only; the defence nothing"),
+            "with_points": msg("the contract and the points made; the defence its points"),
+            "contract_only": msg("the contract only; the defence nothing"),
         },
     )
     failed: str = knob(
-        "all",
+        "with_160",
         label=msg("Contract failed"),
         help=msg("what the defence scores for a contract failed"),
         group="scoring",
-        choices={"all": msg("160 and the contract"), "contract": msg("the contract only")},
+        choices={
+            "with_160": msg("160 and the contract"),
+            "contract_only": msg("the contract only"),
+        },
     )
     rounding: bool = knob(
         False,
@@ -65,7 +68,7 @@ class BeloteSettings(SettingsBase):
         help=msg("each side's score rounded to the nearest ten (5 up), the belote apart"),
         group="scoring",
     )
-    capot: int = knob(
+    capot_points: int = knob(
         250,
         label=msg("Capot"),
         help=msg("the points of the side that takes every trick, in place of 162"),
@@ -79,7 +82,7 @@ class BeloteSettings(SettingsBase):
         help=msg("the belote stays with the side that held it even when its side is dedans"),
         group="scoring",
     )
-    litige: bool = knob(
+    litige_held: bool = knob(
         False,
         label=msg("Litige"),
         help=msg("at a tie the takers' points are held for the winner of the next deal"),
@@ -88,7 +91,7 @@ class BeloteSettings(SettingsBase):
 
 
 PRESETS = {
-    "belote": BeloteSettings(),
+    "classic": BeloteSettings(),
     "coinche": BeloteSettings(target=2000, contracts=True, rounding=True),
 }
 
@@ -126,28 +129,25 @@ class Deal:
 
     def score(self, settings: BeloteSettings) -> tuple[int, int, int]:
         """The takers' and the defence's points, and the points held in a litige."""
-        mine = BELOTE * (self.belote == "taker")
-        theirs = BELOTE * (self.belote == "defence")
-        bid = settings.capot if self.contract == "capot" else int(self.contract)
-        times = MULTIPLIER[self.coinche]
-        ours = settings.capot if self.capot and self.points == DEAL else self.points
-        other = settings.capot if self.capot and self.points == 0 else DEAL - self.points
-        result = self.result()
-        if result == "litige" and settings.litige:
+        mine, theirs = BELOTE * (self.belote == "taker"), BELOTE * (self.belote == "defence")
+        capot, times, result = settings.capot_points, MULTIPLIER[self.coinche], self.result()
+        bid = capot if self.contract == "capot" else int(self.contract)
+        ours = capot if self.capot and self.points == DEAL else self.points
+        other = capot if self.capot and self.points == 0 else DEAL - self.points
+        if result == "litige" and settings.litige_held:
             return 0, rounded(other, settings) + theirs, rounded(ours, settings) + mine
+        if result == "made" and self.contract == "capot":
+            return bid * times + mine, theirs, 0
+        if result == "made" and settings.made == "contract_only" and settings.contracts:
+            return rounded(bid * times, settings) + mine, theirs, 0
         if result == "made":
-            if self.contract == "capot":
-                return bid * times + mine, theirs, 0
-            if settings.made == "contract" and settings.contracts:
-                return rounded(bid * times, settings) + mine, theirs, 0
             return (
                 rounded((bid + ours) * times, settings) + mine,
                 rounded(other, settings) + theirs,
                 0,
             )
         kept = mine if settings.belote_kept else 0
-        if self.contract == "capot":
-            return kept, bid * times + theirs + mine - kept, 0
-        base = 0 if settings.failed == "contract" and settings.contracts else max(other, DEDANS)
-        won = rounded((base + bid) * times, settings)
-        return kept, won + theirs + mine - kept, 0
+        base = other if self.capot and self.points == 0 else DEDANS
+        if self.contract == "capot" or (settings.failed == "contract_only" and settings.contracts):
+            base = 0
+        return kept, rounded((base + bid) * times, settings) + theirs + mine - kept, 0
