@@ -119,7 +119,7 @@ class Belote(GameBase):
         pieces: list[Any] = [RESULTS[result]]
         if hand.belote != "none":
             pieces += [" · ", msg("belote") if hand.belote == "taker" else msg("belote (defence)")]
-        if hand.capot:
+        if hand.capot and hand.contract != "capot":  # a capot bid says it already
             pieces += [" · ", msg("capot")]
         bid = None
         if settings.contracts:

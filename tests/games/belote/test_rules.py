@@ -291,3 +291,25 @@ def test_coinche_agrees_with_carg_but_where_carg_differs_from_the_rules():
         "dix de der to the defence",
         "dix de der kept by takers dedans",
     }, kinds
+
+
+def text_of(response) -> str:
+    """A page's text as a reader sees it: tags, isolates and runs of blanks aside."""
+    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
+    return re.sub(r"\s+", " ", text)
+
+
+def test_a_deal_reads_on_the_sheet_as_a_coinche_player_writes_it(client):
+    game_id, key = new_game(client, "coinche")
+    deal = {"taker": 2, "contract": "120", "coinche": "coinche", "card_points": 98}
+    assert post(client, game_id, key, deal | {"belote": "defence"}).status_code == 201
+    capot = {"taker": 1, "contract": "capot", "card_points": 162, "capot": True}
+    assert post(client, game_id, key, capot).status_code == 201
+    for page in ("", "/print"):
+        text = text_of(client.get(f"/games/{game_id}{page}"))
+        assert "120 Coinche" in text and "dedans · belote (defence)" in text, page
+        assert "Capot made" in text and "made · capot" not in text, page
+    text = text_of(client.get(f"/games/{game_id}/print"))
+    assert "A deal 152 card points + 10 dix de der = 162" in text
+    assert "Coinche, surcoinche ×2 · ×4" in text
