@@ -305,3 +305,12 @@ def test_a_taker_who_calls_the_first_players_king_plays_with_them_on_the_sheet(c
     for page in ("", "/print"):
         text = text_of(client.get(f"/games/{game_id}{page}"))
         assert "Garde with Ann · made by 4" in text and "alone" not in text, page
+
+
+def test_the_french_sheet_heads_the_contract_column_contrat_as_the_fft_does(client):
+    game_id, key = new_game(client, 4)
+    deal = {"taker": 0, "contract": "garde", "bouts": 2, "card_points": 49}
+    assert post(client, game_id, key, deal).status_code == 201
+    french = {"Accept-Language": "fr"}
+    text = text_of(client.get(f"/games/{game_id}/print", headers=french))
+    assert " Contrat " in text and "Contrats Petite ×1" in text and "Annonce" not in text
