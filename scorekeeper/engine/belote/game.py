@@ -17,7 +17,7 @@ from ..core.game import PageWords
 from ..core.messages import Message, msg
 from ..core.progress import RaceState, resume_race, start_state
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import CONTRACTS, DEAL, PRESETS, BeloteSettings, Deal
+from .settings import CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
 
 SIDES = (("none", msg("—")), ("taker", msg("takers")), ("defence", msg("defence")))
 COINCHES = (("none", msg("—")), ("coinche", msg("Coinche")), ("surcoinche", msg("Surcoinche")))
@@ -29,7 +29,7 @@ def _contracts(ctx: Context) -> bool:
     return ctx.settings.contracts
 
 
-class Extra(OneOf):
+class UnlessTapped(OneOf):
     """A choice of the deal that is none unless tapped (the coinche, the belote)."""
 
     def __init__(self, name: str, label: Message, options: Any, **kwargs: Any):
@@ -75,9 +75,9 @@ class Belote(GameBase):
     hand = HandSchema(
         SeatOf("taker", msg("Taker"), step="taking"),
         OneOf("contract", msg("Contract"), BIDS, step="taking", only_if=_contracts),
-        Extra("coinche", msg("Coinche"), COINCHES, step="taking", only_if=_contracts),
+        UnlessTapped("coinche", msg("Coinche"), COINCHES, step="taking", only_if=_contracts),
         Count("card_points", msg("Points of the takers"), 0, DEAL, step="count"),
-        Extra("belote", msg("Belote, rebelote"), SIDES, step="count"),
+        UnlessTapped("belote", msg("Belote, rebelote"), SIDES, step="count"),
         YesNo("capot", msg("Capot: one side took every trick"), step="count"),
         thrown_in=True,
         steps={"taking": msg("The contract"), "count": msg("The count")},
@@ -139,7 +139,8 @@ class Belote(GameBase):
     )
 
     def rules_lines(self, settings: BeloteSettings) -> list[RulesLine]:
-        """The fixed scale before each knob: the deal, the belote, dedans."""
+        """The fixed scale before each knob: the deal, the belote, dedans; no Coinche
+        knob at Belote, no deals where the target ends the game."""
         lines = [
             RulesLine(msg("A deal"), msg("152 card points + 10 dix de der = 162")),
             RulesLine(msg("Belote, rebelote"), 20),
@@ -147,10 +148,10 @@ class Belote(GameBase):
         ]
         if settings.contracts:
             lines.append(RulesLine(msg("Coinche, surcoinche"), "×2 · ×4"))
-        shown = super().rules_lines(settings)
-        if not settings.contracts:
-            shown = [line for line in shown if line.label not in _COINCHE_ONLY]
-        return lines + shown
+        hidden = (() if settings.contracts else _COINCHE_ONLY) + (
+            (msg("Deals"),) * (not settings.deals)
+        )
+        return lines + [line for line in super().rules_lines(settings) if line.label not in hidden]
 
 
 _COINCHE_ONLY = (msg("Contract made"), msg("Contract failed"))
@@ -186,9 +187,9 @@ def _resume(game: Belote, settings: BeloteSettings, state: Any, records: Any, fi
     return replace(progress, hands=tuple(hands), state=state)
 
 
-def _deal(hand: Hand) -> Deal:
+def _deal(hand: Hand) -> BeloteDeal:
     contract = hand.contract or "0"
-    return Deal(contract, hand.coinche or "none", hand.card_points, hand.belote, hand.capot)
+    return BeloteDeal(contract, hand.coinche or "none", hand.card_points, hand.belote, hand.capot)
 
 
 GAME = Belote()

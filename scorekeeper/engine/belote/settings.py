@@ -101,7 +101,7 @@ def rounded(points: int, settings: BeloteSettings) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class BeloteDeal:
     """A deal as the table knows it at its end: the contract (``"0"`` at Belote), the
     coinche, the card points of the takers with the dix de der, whose belote, the capot."""
 

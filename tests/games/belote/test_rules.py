@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import get_game
-from scorekeeper.engine.belote.settings import PRESETS, Deal
+from scorekeeper.engine.belote.settings import PRESETS, BeloteDeal
 from tests.support.rules_docs import examples_of, single_hands
 
 KEY = "belote"
@@ -95,7 +95,7 @@ def test_the_presets_are_belote_and_coinche_and_their_knobs_the_house_rules():
 
 def test_every_deal_counts_162_between_the_sides_when_made():
     for points in range(0, 163):
-        ours, theirs = Deal("0", "none", points).sides()
+        ours, theirs = BeloteDeal("0", "none", points).sides()
         assert ours + theirs == 162
 
 
@@ -249,7 +249,7 @@ def test_belote_agrees_with_carg_on_every_deal_without_a_capot():
     agreed = 0
     for tricks, dix_us, belote in random_deals(57, 3000):
         points = tricks + 10 * dix_us
-        ours = Deal("0", "none", points, belote).score(PRESETS["classic"])[:2]
+        ours = BeloteDeal("0", "none", points, belote).score(PRESETS["classic"])[:2]
         assert ours == carg_belote(tricks, dix_us, belote), (tricks, dix_us, belote)
         agreed += 1
     assert agreed == 3000
@@ -258,7 +258,7 @@ def test_belote_agrees_with_carg_on_every_deal_without_a_capot():
 def coinche_kind(contract, coinche, tricks, dix_us, belote):
     """Why ours and carg's differ on a Coinche deal, or None where they should agree."""
     points = tricks + 10 * dix_us
-    deal = Deal(str(contract), coinche, points, belote)
+    deal = BeloteDeal(str(contract), coinche, points, belote)
     ours_count, theirs_count = deal.sides()
     if ours_count >= contract and ours_count == theirs_count:
         return "tie"  # carg: made at 81-81; the rules: the takers must have more
@@ -276,7 +276,7 @@ def test_coinche_agrees_with_carg_but_where_carg_differs_from_the_rules():
     rng, kinds = random.Random(58), {}
     for tricks, dix_us, belote in random_deals(58, 3000):
         contract, coinche = rng.choice(range(80, 161, 10)), rng.choice(list(MULTIPLIER))
-        deal = Deal(str(contract), coinche, tricks + 10 * dix_us, belote)
+        deal = BeloteDeal(str(contract), coinche, tricks + 10 * dix_us, belote)
         ours, carg = (
             deal.score(settings)[:2],
             carg_coinche(contract, coinche, tricks, dix_us, belote),
@@ -312,4 +312,7 @@ def test_a_deal_reads_on_the_sheet_as_a_coinche_player_writes_it(client):
         assert "Capot made" in text and "made · capot" not in text, page
     text = text_of(client.get(f"/games/{game_id}/print"))
     assert "A deal 152 card points + 10 dix de der = 162" in text
-    assert "Coinche, surcoinche ×2 · ×4" in text
+    assert "Coinche, surcoinche ×2 · ×4" in text and "Deals" not in text
+    classic, _ = new_game(client, "classic", {"deals": 8})
+    text = text_of(client.get(f"/games/{classic}/print"))
+    assert "Deals 8" in text and "Contract made" not in text and "Coinche, surcoinche" not in text
