@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .any_game.game import GAME as ANY_GAME
+from .belote.game import GAME as BELOTE
 from .bid_whist.game import GAME as BID_WHIST
 from .bridge.game import GAME as BRIDGE
 from .core.errors import InvalidSettings
@@ -35,6 +36,7 @@ _BUILT_IN: tuple[Game, ...] = (
     WIZARD,
     EUCHRE,
     FRENCH_TAROT,
+    BELOTE,
     SKAT,
     DOPPELKOPF,
     SCHAFKOPF,

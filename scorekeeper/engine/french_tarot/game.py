@@ -168,9 +168,9 @@ class FrenchTarot(GameBase):
         said = msg("made by %(n)d", n=margin) if margin > 0 else msg("failed by %(n)d", n=-margin)
         pieces: list[Any] = [said if margin else msg("just made")]
         if ctx.seats == 5:  # with whom, first: the names are shown in the outcome
-            partner = deal.partner
-            called = Partner(partner, partner, 0) if partner is not None else None
-            pieces[:0] = [msg("with %(name)s", name=called) if called else msg("alone"), " · "]
+            seat = deal.partner  # seat 0 called too: a Partner is its seat, 0 is no "alone"
+            who = msg("with %(name)s", name=Partner(seat, seat, 0)) if seat is not None else None
+            pieces[:0] = [who or msg("alone"), " · "]
         pieces += [piece for extra in _extras(hand) for piece in (" · ", extra)]
         side = {deal.taker, deal.partner} - {None}
         made = (str(hand.card_points),)

@@ -294,3 +294,23 @@ def test_the_sheet_prints_the_scale_and_the_end(client):
     game_id, _ = new_game(client, 4, {"petite": False})
     text = text_of(client.get(f"/games/{game_id}/print"))
     assert "Contracts Garde ×2 ·" in text and "Deals until the table finishes" in text
+
+
+def test_a_taker_who_calls_the_first_players_king_plays_with_them_on_the_sheet(client):
+    """Seat 0 called is a partner like any other, not "alone" (a French evening showed
+    Jean-Baptiste alone with Anne-Sophie's king)."""
+    game_id, key = new_game(client, 5)
+    deal = {"taker": 3, "partner": 0, "contract": "garde", "bouts": 2, "card_points": 45}
+    assert post(client, game_id, key, deal).status_code == 201
+    for page in ("", "/print"):
+        text = text_of(client.get(f"/games/{game_id}{page}"))
+        assert "Garde with Ann · made by 4" in text and "alone" not in text, page
+
+
+def test_the_french_sheet_heads_the_contract_column_contrat_as_the_fft_does(client):
+    game_id, key = new_game(client, 4)
+    deal = {"taker": 0, "contract": "garde", "bouts": 2, "card_points": 49}
+    assert post(client, game_id, key, deal).status_code == 201
+    french = {"Accept-Language": "fr"}
+    text = text_of(client.get(f"/games/{game_id}/print", headers=french))
+    assert " Contrat " in text and "Contrats Petite ×1" in text and "Annonce" not in text
