@@ -39,7 +39,7 @@ from ...engine.pages.form import (
     refusal,
 )
 from ..access import edit_required
-from ..i18n import current_language, isolate, shown, translate
+from ..i18n import current_language, isolate, named, translate
 from ..offline.routes import KEPT_HEADER, snapshot_of
 from ..service import counted_number, game_of, hand_words, side_names
 from ..weight import light
@@ -103,7 +103,9 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
         said = words.thrown_in_next if passes else words.thrown_in_again
         return translate(said, number=saved.number, dealer=dealer)
     points = points_line(side_names(game), saved.hand.points)
-    outcome = shown(label_with_sides(view.outcome, side_names(game)))
+    # A seat the outcome names ("with Dana", the called partner at five) by its player.
+    label = label_with_sides(view.outcome, side_names(game))
+    outcome = "".join(str(named(piece, game.seated)) for piece in label.pieces)
     if not outcome:
         return translate(words.saved_plain, number=saved.number, points=points)
     return translate(words.saved, number=saved.number, outcome=outcome, points=points)

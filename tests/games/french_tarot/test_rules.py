@@ -285,6 +285,22 @@ def test_a_deal_reads_on_the_sheet_as_a_tarot_player_writes_it(client):
     assert " 2 passed out 392 −196 196 −196 −196 " in text_of(client.get(f"/games/{game_id}"))
 
 
+def test_the_saved_banner_names_the_called_partner_by_name(client):
+    """After a deal at five is saved through the form, the scoreboard's banner says with whom
+    the taker played by the partner's name, as the sheet does, never "with seat 3"."""
+    game_id, _ = new_game(client, 5)
+    deal = {"taker": 0, "partner": 2, "contract": "garde", "bouts": 2, "card_points": 50}
+    saved = client.post(
+        f"/games/{game_id}/hands/new", data=form_values(deal), follow_redirects=True
+    )
+    banner = re.search(r'<p class="flash saved"[^>]*>(.*?)</p>', saved.get_data(as_text=True), re.S)
+    assert banner, "no banner after the save"
+    said = html.unescape(banner.group(1)).translate(
+        dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+    )
+    assert "with Cat" in said and "seat" not in said, said
+
+
 def test_the_sheet_prints_the_scale_and_the_end(client):
     game_id, _ = new_game(client, 4, {"deals": 12})
     text = text_of(client.get(f"/games/{game_id}/print"))
