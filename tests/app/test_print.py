@@ -38,7 +38,7 @@ def test_game_sheet_has_every_column_and_no_navigation(client, make_game, post_h
         *("0", "2", "−40", "−40"),
     ]
     assert "thrown in" in rows[1] and "<bdi>West</bdi>" in rows[1]
-    assert "Players, clockwise:" in page and "Rules: Pagat (German page)" in page
+    assert "Players, in order of play:" in page and "Rules: Pagat (German page)" in page
     assert "10 + n²" in page and "+30 over, +50 under" in page
     assert "Forbidden number" in page and "Not finished." in page
     assert 'class="skc"' in page  # the chart

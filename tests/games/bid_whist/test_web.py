@@ -133,7 +133,7 @@ def test_sheets_print_books_needed_and_taken_per_side(bw):
     client, game_id = bw
     hand(client, game_id, **UP_4H_11)
     sheet = plain(client.get(f"/games/{game_id}/print"))
-    assert "Players, clockwise: Ann · Bob · Cat · Dan" in sheet
+    assert "Players, in order of play: Ann · Bob · Cat · Dan" in sheet
     assert "Nd Bks Pts Tot Nd Bks Pts Tot" in sheet
     assert "Ann & Cat" in sheet and "Bidder" in sheet
     blank = plain(client.get("/sheets/blank?game=bid-whist"))
