@@ -22,6 +22,7 @@ from .french_tarot.game import GAME as FRENCH_TAROT
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .phase_10.game import GAME as PHASE_10
+from .pinochle.game import GAME as PINOCHLE
 from .skat.game import GAME as SKAT
 from .spades.game import GAME as SPADES
 from .wizard.game import GAME as WIZARD
@@ -38,6 +39,7 @@ _BUILT_IN: tuple[Game, ...] = (
     DOPPELKOPF,
     BRIDGE,
     PHASE_10,
+    PINOCHLE,
     ANY_GAME,
 )
 
