@@ -6,7 +6,7 @@ counting out first."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
@@ -16,8 +16,9 @@ from ..core.display import Label, RulesLine
 from ..core.form import Choice, FormField
 from ..core.game import PageWords
 from ..core.messages import Message, Seat, msg
-from ..core.progress import resume_race
+from ..core.progress import RaceProgress, resume_race
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
+from ..core.seats import leaders_of
 from .settings import PRESETS, PinochleSettings, hand_points
 
 NOBODY = "none"
@@ -34,7 +35,8 @@ class BareTrick(SideOf):
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         (side,) = super().form_fields(ctx, players)
-        return (replace(side, choices=(Choice(NOBODY, "—"), *side.choices), default=NOBODY),)
+        keys = (Choice(NOBODY, "—"), *(replace(key, tone="wide") for key in side.choices))
+        return (replace(side, choices=keys, default=NOBODY),)
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
         value = values.get(self.name)
@@ -66,13 +68,22 @@ def _most(ctx: Context) -> int:
     return 20 * ctx.settings.counters  # a bid or a meld: a double run in trumps and more
 
 
+@dataclass(frozen=True, slots=True)
+class PinochleProgress(RaceProgress):
+    """A race whose winner leads once there is one: the bidding side, out first."""
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        return self.winners or leaders_of(self.totals)
+
+
 def _resume(game: Any, settings: PinochleSettings, state: Any, records: Sequence[Hand], asked):
     """The race to the target, hand by hand, the bidding side counting first: when both
     sides reach the target in one hand, the bidding side wins (docs/rules/pinochle.md)."""
-    progress = resume_race(game, settings, state, [], finish_after=asked)
+    progress = resume_race(game, settings, state, [], PinochleProgress, asked)
     replayed = []
     for record in records:
-        progress = resume_race(game, settings, state, [record], finish_after=asked)
+        progress = resume_race(game, settings, state, [record], PinochleProgress, asked)
         (played,) = progress.hands
         bidders = game.context(settings).side_of(record.bidder)
         if played.totals[bidders] >= settings.target and progress.winners != (bidders,):

@@ -11,30 +11,29 @@ from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 
-COUNTERS = {"single": 25, "double": 50}
+COUNTERS = {"48": 25, "80": 50}
 """A deal's counters in tens: each ace, ten and king 1 and the last trick 1 (24 + 1), or
 with the double deck's 48 counters the last trick 2 (48 + 2)."""
-SCALE = {"tens": 1, "points": 10}
 
 
 @dataclass(frozen=True, slots=True)
 class PinochleSettings(SettingsBase):
     deck: str = knob(
-        "single",
+        "48",
         label=msg("Deck"),
         help=msg("the cards dealt, and so the counters in a deal"),
         group="deal",
         choices={
-            "single": msg("single deck: 48 cards, 12 each"),
-            "double": msg("double deck: 80 cards, 20 each"),
+            "48": msg("single deck: 48 cards, 12 each"),
+            "80": msg("double deck: 80 cards, 20 each"),
         },
     )
     count: str = knob(
-        "tens",
+        "1",
         label=msg("Counting"),
         help=msg("how the table writes the scores"),
         group="scoring",
-        choices={"tens": msg("in tens: a counter 1"), "points": msg("a counter 10")},
+        choices={"1": msg("in tens: a counter 1"), "10": msg("a counter 10")},
     )
     min_bid: int = knob(
         25,
@@ -60,6 +59,7 @@ class PinochleSettings(SettingsBase):
         group="scoring",
         low=0,
         high=500,
+        zero=msg("any"),
     )
     target: int = knob(
         150,
@@ -76,20 +76,18 @@ class PinochleSettings(SettingsBase):
     @property
     def counters(self) -> int:
         """The counters of a deal, the last trick included: 25, 250, 50 or 500."""
-        return COUNTERS[self.deck] * SCALE[self.count]
+        return COUNTERS[self.deck] * self.step
 
     @property
     def step(self) -> int:
         """What every meld, counter and bid is a multiple of: 1 in tens, else 10."""
-        return SCALE[self.count]
+        return int(self.count)
 
 
 PRESETS = {
     "single-deck": PinochleSettings(),
-    "single-deck-points": PinochleSettings(count="points", min_bid=250, target=1500),
-    "double-deck": PinochleSettings(
-        deck="double", min_bid=50, save_meld=20, min_meld=20, target=500
-    ),
+    "single-deck-points": PinochleSettings(count="10", min_bid=250, target=1500),
+    "double-deck": PinochleSettings(deck="80", min_bid=50, save_meld=20, min_meld=20, target=500),
 }
 
 
