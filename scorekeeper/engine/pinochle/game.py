@@ -19,7 +19,7 @@ from ..core.messages import Message, Seat, msg
 from ..core.progress import RaceProgress, resume_race
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
-from .settings import PRESETS, PinochleSettings, hand_points
+from .settings import PRESETS, PinochleSettings, hand_points, saved
 
 NOBODY = "none"
 
@@ -58,8 +58,8 @@ class PinochleHand(HandSchema):
         least = -(-settings.min_bid // step)
         return {
             "bidder": rng.randrange(ctx.seats),
-            "bid": step * rng.randint(least, least + total // step),
-            "meld": [step * rng.randint(0, total // step) for _ in ctx.sides],
+            "bid": step * rng.randint(least, least + total // step // 2),
+            "meld": [step * rng.randint(0, total // step * 4 // 5) for _ in ctx.sides],
             "counters": [ours, total - ours],
         }
 
@@ -199,6 +199,19 @@ class Pinochle(GameBase):
         entries = tuple((str(m), str(c)) for m, c in zip(hand.meld, hand.counters, strict=True))
         marks = tuple(made if side == bidders else None for side in (0, 1))
         return HandSummary(hand.bidder, Label((str(hand.bid),)), outcome, entries, marks)
+
+    def explain(self, settings: PinochleSettings, hand: Hand, place: Any = None) -> list[list]:
+        """Each player's side: its meld and counters (not saved: nothing), then the bid."""
+        ctx, found = self.context(settings, place), super().explain(settings, hand, place)
+        for seat, terms in enumerate(found):
+            side = ctx.side_of(seat)
+            took = {"meld": hand.meld[side], "counters": hand.counters[side]}
+            terms[:0] = [msg("meld %(meld)d + counters %(counters)d", **took)]
+            if not saved(settings, hand.counters[side], hand.bare_trick == side):
+                terms.insert(1, msg("meld not saved"))
+            if side == ctx.side_of(hand.bidder):
+                terms.insert(1, msg("bid %(bid)d", bid=hand.bid))
+        return found
 
     def rules_lines(self, settings: PinochleSettings) -> list[RulesLine]:
         """The counters of a deal before each knob."""
