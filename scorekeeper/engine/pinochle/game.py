@@ -111,7 +111,7 @@ class Pinochle(GameBase):
             msg("48 cards, 25 counters a deal, bid 25 or more, to 150"),
         ),
         "single-deck-points": (
-            msg("Single deck, a counter 10"),
+            msg("Single deck, counters worth 10"),
             msg("48 cards, 250 counters a deal, bid 250 or more, to 1,500"),
         ),
         "double-deck": (

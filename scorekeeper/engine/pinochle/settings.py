@@ -33,7 +33,7 @@ class PinochleSettings(SettingsBase):
         label=msg("Counting"),
         help=msg("how the table writes the scores"),
         group="scoring",
-        choices={"1": msg("in tens: a counter 1"), "10": msg("a counter 10")},
+        choices={"1": msg("in tens: a counter worth 1"), "10": msg("a counter worth 10")},
     )
     min_bid: int = knob(
         25,
