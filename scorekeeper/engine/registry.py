@@ -23,6 +23,7 @@ from .french_tarot.game import GAME as FRENCH_TAROT
 from .israeli_whist.game import GAME as ISRAELI_WHIST
 from .oh_hell.game import GAME as OH_HELL
 from .phase_10.game import GAME as PHASE_10
+from .pinochle.game import GAME as PINOCHLE
 from .schafkopf.game import GAME as SCHAFKOPF
 from .skat.game import GAME as SKAT
 from .spades.game import GAME as SPADES
@@ -42,6 +43,7 @@ _BUILT_IN: tuple[Game, ...] = (
     SCHAFKOPF,
     BRIDGE,
     PHASE_10,
+    PINOCHLE,
     ANY_GAME,
 )
 

@@ -190,7 +190,7 @@ class PhaseTen(GameBase):
     page_words = PageWords(
         auction_head=msg("Out"),
         bid_head=None,
-        outcome_head=msg("Phases made"),
+        outcome_head=msg("Made"),  # a narrow printed column: one short word
         entry_heads=(msg("Ph"),),
         legend=msg("Out who went out · Ph the phase played · Pts points left · Tot total."),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s plays first"),

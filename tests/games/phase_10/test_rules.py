@@ -314,3 +314,27 @@ def test_whole_games_agree_with_the_outside_scorer(seed):
     else:
         assert progress.status == "in_progress"
         assert list(progress.state.replaying) == winners
+
+
+# --- the printed sheet and the Hebrew pages, as a whole evening at 360 px showed them ----------
+
+
+def test_the_printed_sheets_column_of_phases_made_is_headed_by_one_short_word(client):
+    """A narrow printed column broke "Phases made" inside its words ("Phase s made")."""
+    game_id, key = new_game(client, NAMES[:4])
+    assert (
+        post(client, game_id, key, {"completed": [0, 1], "left": [0, 20, 55, 60]}).status_code
+        == 201
+    )
+    for language, head in (("en", "Made"), ("he", "הצליח")):
+        page = client.get(f"/games/{game_id}/print", headers={"Accept-Language": language})
+        heads = re.findall(r"<th[^>]*>([^<]*)</th>", page.get_data(as_text=True))
+        assert head in heads and len(head.split()) == 1, heads
+
+
+def test_in_hebrew_the_cards_ranges_read_left_to_right(client):
+    """In a right-to-left line "1–9" and "10–12" read "9–1" and "12–10" unless isolated."""
+    game_id, _ = new_game(client, NAMES[:4])
+    for page in (f"/games/{game_id}/hands/new", f"/games/{game_id}/print"):
+        text = client.get(page, headers={"Accept-Language": "he"}).get_data(as_text=True)
+        assert "\u20661–9\u2069:\u00a05 · \u206610–12\u2069:\u00a010 · " in text, page

@@ -1,0 +1,333 @@
+"""Pinochle's rules, as docs/rules/pinochle.md gives them: the presets and their knobs,
+every worked example of the docs through the JSON API (a real SQLite file), the hand form
+and ``scorekeeper score --game pinochle``; the refusals in the API's words, on the command
+line and on the form in the table's words (players by name); the sheet; and random hands
+against two outside scorers whose scoring functions this file restates in a few lines:
+lordjabez/pinochle-scoresheet (single deck in tens, Hand.java's ``getScore`` at commit
+0490f901) and chwarner-solo/pinochle-scorer (double deck, api/src/domain/hand/hand.rs's
+``record_meld`` and ``record_tricks`` at commit 457cae7a)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import sqlite3
+from collections import Counter
+
+import pytest
+
+from scorekeeper.cli import entry
+from scorekeeper.engine import InvalidSettings, get_game
+from scorekeeper.engine.pinochle.settings import PRESETS
+from tests.support.rules_docs import examples_of, numbers, single_hands
+
+KEY = "pinochle"
+GAME = get_game(KEY)
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def new_game(client, rules="single-deck", settings=None, before=None):
+    body = {"game": KEY, "players": NAMES, "rules": rules, "first_dealer": 0}
+    body |= {"settings": settings or {}} | ({"starting_totals": list(before)} if before else {})
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
+    return created["id"], created["edit_key"]
+
+
+def post(client, game_id, key, hand):
+    return client.post(
+        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
+    )
+
+
+def stored_hands(app) -> list[dict]:
+    with sqlite3.connect(app.config["DATABASE"]) as database:
+        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+def text_of(response) -> str:
+    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return re.sub(r"\s+", " ", html.unescape(text).translate(ISOLATES))
+
+
+def summary(response) -> list[tuple[str, str]]:
+    """The form's error summary: (the field it links to, the message)."""
+    box = re.search(r'<div class="error-summary".*?</ul>', response.get_data(as_text=True), re.S)
+    assert box, "no error summary on the page"
+    found = re.findall(r'<a href="#([^"]+)">(.*?)</a>', box.group(0), re.S)
+    return [(anchor, html.unescape(said).translate(ISOLATES)) for anchor, said in found]
+
+
+def form_values(hand: dict) -> dict[str, str]:
+    """A hand as the form posts it: a box per side for the meld and the counters."""
+    found = {"save": "1", "bare_trick": hand.get("bare_trick", "none")}
+    found |= {"bidder": str(hand["bidder"]), "bid": str(hand["bid"])}
+    for name in ("meld", "counters"):
+        found |= {f"{name}_{side}": str(value) for side, value in enumerate(hand[name])}
+    return found
+
+
+def options(hand: dict) -> list[str]:
+    shown = {k: ",".join(map(str, v)) if isinstance(v, list) else str(v) for k, v in hand.items()}
+    return [arg for name, value in shown.items() for arg in (f"--{name.replace('_', '-')}", value)]
+
+
+def knobs_of(changes: dict) -> list[str]:
+    return [arg for name, value in changes.items() for arg in ("--set", f"{name}={value}")]
+
+
+# --- the presets ---------------------------------------------------------------------------
+
+
+def test_the_presets_are_the_single_deck_in_tens_or_points_and_the_double_deck():
+    assert PRESETS["single-deck"].to_dict() == {
+        "deck": "48",
+        "count": "1",
+        "min_bid": 25,
+        "save_meld": 0,
+        "min_meld": 0,
+        "target": 150,
+    }
+    assert [knob.name for knob in GAME.knobs] == list(PRESETS["single-deck"].to_dict())
+    assert [p.counters for p in PRESETS.values()] == [25, 250, 50]
+    assert (PRESETS["single-deck-points"].min_bid, PRESETS["single-deck-points"].target) == (
+        250,
+        1500,
+    )
+    double = PRESETS["double-deck"]
+    assert (double.min_bid, double.save_meld, double.min_meld, double.target) == (50, 20, 20, 500)
+
+
+@pytest.mark.parametrize(
+    ("knob", "value"), [("deck", "52"), ("count", "5"), ("min_bid", 0), ("target", -5)]
+)
+def test_a_bad_knob_is_refused_naming_it(knob, value):
+    with pytest.raises(InvalidSettings) as refused:
+        PRESETS["single-deck"].with_changes({knob: value})
+    assert refused.value.field == knob
+
+
+# --- the worked examples of docs/rules/pinochle.md ------------------------------------------
+
+WORKED = single_hands(KEY)
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_through_the_api(app, client, case):
+    hand = WORKED[case]
+    game_id, key = new_game(client, hand.preset, hand.changes, hand.before)
+    response = post(client, game_id, key, hand.body)
+    assert response.status_code == 201, response.get_json()
+    answer = response.get_json()
+    assert tuple(answer["points"]) == hand.scored
+    assert tuple(answer["totals"]) == hand.totals
+    if hand.won_by not in ("", "—"):
+        assert (answer["status"], answer["winner"]) == ("finished", "AB".index(hand.won_by))
+    assert stored_hands(app)[-1] == hand.body
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_through_the_form(client, case):
+    hand = WORKED[case]
+    game_id, _ = new_game(client, hand.preset, hand.changes)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(hand.body))
+    assert response.status_code == 302, summary(response)
+    hands = client.get(f"/api/games/{game_id}").get_json()["hands"]
+    assert tuple(hands[0]["points"]) == hand.scored
+
+
+@pytest.mark.parametrize("case", WORKED)
+def test_worked_examples_score_on_the_command_line(capsys, case):
+    hand = WORKED[case]
+    rules = ["--rules", hand.preset, *knobs_of(hand.changes)]
+    code = entry(["score", "--game", KEY, *rules, *options(hand.body), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert tuple(json.loads(out)["points"]) == hand.scored
+
+
+def test_worked_example_9_a_game_to_60_hand_by_hand(client):
+    (example,) = [e for e in examples_of(KEY) if e.label == "9"]
+    game_id, key = new_game(client, "single-deck", {"target": 60})
+    for row in example.rows:
+        answer = post(client, game_id, key, row.hand()).get_json()
+        assert tuple(answer["totals"]) == numbers(row.cells["totals"])
+    assert (answer["status"], answer["winner"]) == ("finished", 1)
+    assert "Bob & Dan win with 63!" in text_of(client.get(f"/games/{game_id}"))
+
+
+def test_worked_example_8a_the_bidding_side_out_first_wins_and_leads_the_sheet(client):
+    hand = WORKED["8a"]
+    game_id, key = new_game(client, before=hand.before)
+    assert post(client, game_id, key, hand.body).status_code == 201
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert "Ann & Cat 156 leading Bob & Dan 159" in board
+    assert "Ann & Cat win with 156!" in board
+
+
+# (rules, the hand, the field refused, the API's words, the form's words)
+REFUSED = {
+    "7a: counters that do not add up": (
+        "single-deck",
+        {"bidder": 0, "bid": 30, "meld": [10, 5], "counters": [15, 9]},
+        "counters",
+        "counters must add up to 25, not 24",
+        "Counters must add up to 25, not 24.",
+    ),
+    "7b: a bid under the minimum": (
+        "single-deck",
+        {"bidder": 1, "bid": 24, "meld": [10, 5], "counters": [15, 10]},
+        "bid",
+        "bid must be a whole number from 25 to 500, not",
+        "Bid must be from 25 to 500, not 24.",
+    ),
+    "7c: counting a counter 10, a bid that is no multiple of 10": (
+        "single-deck-points",
+        {"bidder": 0, "bid": 305, "meld": [100, 50], "counters": [150, 100]},
+        "bid",
+        "counting a counter 10, it is a multiple of 10",
+        "Counting a counter 10, Bid is a multiple of 10.",
+    ),
+    "7e: a trick with no counter for a side that took counters": (
+        "single-deck",
+        {"bidder": 0, "bid": 30, "meld": [10, 5], "counters": [19, 6], "bare_trick": "A"},
+        "bare_trick",
+        "that side took counters",
+        "Ann and Cat took counters: their meld is saved already.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_through_the_api_name_the_field_and_save_nothing(app, client, case):
+    rules, hand, field, words, _ = REFUSED[case]
+    game_id, key = new_game(client, rules)
+    response = post(client, game_id, key, hand)
+    assert response.status_code == 422
+    assert response.get_json()["field"] == field
+    assert words in response.get_json()["error"]
+    assert stored_hands(app) == []
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_on_the_form_are_in_the_tables_words(app, client, case):
+    rules, hand, field, _, words = REFUSED[case]
+    game_id, _ = new_game(client, rules)
+    response = client.post(f"/games/{game_id}/hands/new", data=form_values(hand))
+    assert response.status_code == 422
+    anchor = {"counters": "play"}.get(field, field)  # a total is said beside its step
+    assert (anchor, words) in summary(response)
+    assert stored_hands(app) == []
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_refusals_on_the_command_line_name_the_rule(capsys, case):
+    rules, hand, _, words, _ = REFUSED[case]
+    code = entry(["score", "--game", KEY, "--rules", rules, *options(hand)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("scorekeeper: error: ") and words in err
+
+
+# --- the form and the sheet -----------------------------------------------------------------
+
+
+def test_the_form_asks_for_a_bare_trick_only_where_a_trick_saves_the_meld(client):
+    game_id, _ = new_game(client)
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    for name in ("bidder", "bid", "meld_0", "meld_1", "counters_0", "counters_1"):
+        assert f'name="{name}"' in page, name
+    assert 'name="bare_trick" type="radio" value="B"' in page
+    assert 'name="thrown_in"' not in page  # the dealer is stuck with the minimum bid
+    game_id, _ = new_game(client, "double-deck")
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert 'name="bare_trick"' not in page and 'name="counters_1"' in page
+
+
+def test_a_hand_reads_on_the_sheet_as_a_score_pad_writes_it(client):
+    game_id, key = new_game(client)
+    assert post(client, game_id, key, WORKED["1"].body).status_code == 201
+    assert post(client, game_id, key, WORKED["2"].body).status_code == 201
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert "1 30 made Ann Ann 12/19 +31 31 6/6 +12 12" in board
+    assert "2 32 set Bob Bob 8/10 +18 49 15/15 −32 −20" in board
+    printed = text_of(client.get(f"/games/{game_id}/print"))
+    assert "Bidder Bid Result Ann & Cat Bob & Dan Meld Ctr Pts Tot Meld Ctr Pts Tot" in printed
+    assert "1 Ann Ann 30 made 12 19 +31 31 6 6 +12 12" in printed
+    assert "2 Bob Bob 32 set 8 10 +18 49 15 15 −32 −20" in printed
+    text = text_of(client.get(f"/games/{game_id}/print"))
+    assert "Counters in a deal, the last trick included 25" in text
+    assert "To save its meld a trick" in text and "Target score 150" in text
+
+
+# --- two outside scorers --------------------------------------------------------------------
+
+
+def lordjabez_score(bidder_side: int, bid: int, meld, points, t: int) -> int:
+    """Hand.getScore (lordjabez/pinochle-scoresheet, 0490f901): a side's meld and points,
+    nothing when it took no point and its opponents did (or it bid), −bid when set."""
+    u = 1 - t
+    score = meld[t] + points[t]
+    if points[t] == 0 and (points[u] > 0 or bidder_side == t):
+        score = 0
+    return score if score >= bid or bidder_side != t else -bid
+
+
+def chwarner_score(bidder_side: int, bid: int, meld, tricks) -> tuple[int, int] | str:
+    """record_meld and record_tricks (chwarner-solo/pinochle-scorer, 457cae7a), double
+    deck: meld or tricks under 20 are none; a bidding side melding under 20 ends the hand
+    unplayed; the bidding side needs max(bid − meld, 20) tricks (u32: it panics below 0)."""
+    melds = [m if m >= 20 else None for m in meld]
+    if melds[bidder_side] is None:
+        return "bidding side melded under 20: the hand is not played"
+    if bid < melds[bidder_side]:
+        return "meld above the bid: bid − meld underflows"
+    totals = [0 if t < 20 else (melds[s] or 0) + t for s, t in enumerate(tricks)]
+    if tricks[bidder_side] < max(bid - melds[bidder_side], 20):
+        totals[bidder_side] = -bid
+    return totals[0], totals[1]
+
+
+def _random_hand(rng, settings, most_meld):
+    total = settings.counters
+    ours = rng.randint(0, total)
+    bid = rng.randint(settings.min_bid, settings.min_bid + total)
+    meld = [rng.choice([0, rng.randint(0, most_meld)]) for _ in range(2)]
+    return {"bidder": rng.randrange(4), "bid": bid, "meld": meld, "counters": [ours, total - ours]}
+
+
+def test_random_hands_agree_with_lordjabez_scoresheet_where_a_counter_saves_the_meld():
+    settings, rng = PRESETS["single-deck"].with_changes({"save_meld": 1}), random.Random(57)
+    agree = 0
+    for _ in range(2000):
+        body = _random_hand(rng, settings, 30)
+        points = GAME.points(settings, GAME.record_from_dict(settings, body))
+        side = body["bidder"] % 2
+        theirs = tuple(
+            lordjabez_score(side, body["bid"], body["meld"], body["counters"], t) for t in (0, 1)
+        )
+        agree += points[:2] == theirs
+    assert agree == 2000
+
+
+def test_random_hands_against_chwarner_scorer_disagree_only_where_it_does_not_play():
+    settings, rng = PRESETS["double-deck"], random.Random(57)
+    found = Counter()
+    for _ in range(2000):
+        body = _random_hand(rng, settings, 120)
+        points = GAME.points(settings, GAME.record_from_dict(settings, body))
+        theirs = chwarner_score(body["bidder"] % 2, body["bid"], body["meld"], body["counters"])
+        found[
+            "agree" if theirs == points[:2] else theirs if isinstance(theirs, str) else "differ"
+        ] += 1
+    assert found == {
+        "agree": 443,
+        "bidding side melded under 20: the hand is not played": 1139,
+        "meld above the bid: bid − meld underflows": 418,
+    }
