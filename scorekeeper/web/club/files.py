@@ -12,28 +12,25 @@ import gzip
 import io
 import json
 import secrets
-from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from markupsafe import escape
 
 from ... import db, game_play
 from ...db import club as stored
 from ...engine.core.display import total
-from ...engine.core.errors import EngineError
 from ...transfer import club as night_file
 from ...transfer.formats import game_document, spreadsheet_cell
 from ..access import game_and_hands_or_404, group_or_404, membership, remember_key
 from ..errors import problem_text
-from ..forms import ConfirmForm, preset_label
+from ..forms import ConfirmForm
 from ..games.sheets import game_sheet
 from ..i18n import isolate_ltr, translate
 from ..links import view_url
 from ..responses import PRIVATE
-from ..service import game_of, rules_label
+from ..service import game_of
 from ..throttle import allow
 from ..weight import heavy
 from .routes import (
@@ -254,33 +251,6 @@ def _night_title(night: stored.Night) -> str:
     return night.name or _("Club night %(id)d", id=night.id)
 
 
-def night_rules_label(night: stored.Night, game: db.StoredGame) -> str | None:
-    """The rules a table of the night plays, as its list prints them: the preset and, by
-    their words, the knobs the night changed ("International Skat Order + Seeger-Fabian
-    list"), never "+ house rules" for a night's own scoring; None when the table's
-    settings are not the night's (a table that set house rules of its own says so)."""
-    kind = game_of(game)
-    rules = night.rules
-    try:
-        planned = rules.table_settings(len(game.players))
-    except EngineError:  # a night's rules as stored, no longer playable at this size
-        return None
-    aside = {name: getattr(game.settings, name) for name in kind.preset_aside}
-    if replace(planned, **aside) != game.settings:
-        return None
-    preset = kind.preset(rules.preset)
-    words = {knob.name: knob.label for knob in kind.knobs}
-    changed = [
-        str(translate(words[name])) if words.get(name) is not None else name
-        for name, value in rules.knobs
-        if getattr(preset, name, value) != getattr(planned, name, value)
-    ]
-    name = str(preset_label(kind, rules.preset))
-    if not changed:
-        return name
-    return _("%(preset)s + %(rules)s", preset=name, rules=", ".join(changed))
-
-
 @heavy
 @bp.get("/games/<int:game_id>/club/print")
 def table_list(game_id: int):
@@ -321,10 +291,6 @@ def table_list(game_id: int):
         "shown": lambda values: [isolate_ltr(total(v)) for v in values],
         "signed": {name for name, version in signed.items() if version == game.version},
     }
-    label = night_rules_label(night, game)
-    if label is not None:  # the night's own scoring, never "+ house rules"
-        said = _("Rules: %(rules)s", rules=rules_label(game))
-        html = html.replace(str(escape(said)), str(escape(_("Rules: %(rules)s", rules=label))))
     head = render_template("club_list_head.html", **context)
     tail = render_template("club_list_foot.html", **context)
     html = (
