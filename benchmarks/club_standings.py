@@ -8,19 +8,24 @@ Starts ``scorekeeper serve`` (waitress) on a fresh database file, starts a Skat 
 
 1. **alone**: one table saves a hand every ``--interval`` / ``--tables`` seconds (as often
    as the whole room saves, from one table) for ``--seconds`` / 3: its save p50 and p99;
+   then the ``--readers`` read the standings with no table saving, for ``--seconds`` / 3:
+   the standings' p50 and p99 alone;
 2. **the night**: every table saves a hand every ``--interval`` seconds (staggered), while
    ``--readers`` clients read the standings (``GET /api/groups/<id>/club/<night>/standings``,
    the same reading as the page's), each every ``--read-every`` seconds, for
    ``--seconds``: the standings' p50 and p99, and the tables' save p50 and p99.
 
-Printed: the figures and whether the night met the issue's targets (standings p99 ≤ 50 ms;
-a table's save p99 no worse than alone). The clients run in this process on the same
-machine: on a shared machine the figures are a ceiling, not a quiet server's.
+Printed: the machine's load average before and after (``os.getloadavg``: on a shared
+machine the figures say how busy it was), the figures and whether the night met the issue's
+targets (standings p99 ≤ 50 ms; a table's save p99 no worse than alone). The clients run
+in this process on the same machine: on a shared machine the figures are a ceiling, not a
+quiet server's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import threading
@@ -102,6 +107,30 @@ def ms(values: list[float], fraction: float) -> str:
     return f"{percentile(values, fraction) * 1000:.1f} ms" if values else "-"
 
 
+def read_alone(base: str, path: str, key: str, args) -> list[float]:
+    """The standings read by ``--readers`` clients while no table saves, for a third of
+    ``--seconds``: each read's latency."""
+    reads: list[float] = []
+    lock = threading.Lock()
+
+    def reader() -> None:
+        phone = Phone(base)
+        for _ in every(args.read_every or 0.001, args.seconds / 3, lambda: None):
+            began = time.perf_counter()
+            status, payload, _ = phone.request("GET", path, key=key)
+            if status != 200:
+                raise RuntimeError(f"standings: {status} {payload[:200]!r}")
+            with lock:
+                reads.append(time.perf_counter() - began)
+
+    threads = [threading.Thread(target=reader) for _ in range(args.readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return reads
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=30)
@@ -123,11 +152,13 @@ def main() -> int:
         db.migrate(path).close()
         with running_server(path) as base:
             standings_path, tables, key = start_night(base, args.tables)
+            load_before = os.getloadavg()
             alone = every(args.interval / args.tables, args.seconds / 3, tables[0].save)
             saves: list[float] = []
             reads: list[float] = []
             lock = threading.Lock()
             stop = threading.Event()
+            quiet = read_alone(base, standings_path, key, args)
 
             def table_loop(table: Table, offset: float) -> None:
                 took = every(args.interval, args.seconds, table.save, offset)
@@ -157,6 +188,7 @@ def main() -> int:
             stop.set()
             for thread in readers:
                 thread.join()
+            load_after = os.getloadavg()
     standings_p99 = percentile(reads, 0.99)
     print(f"club night: {args.tables} tables of four, a hand every {args.interval:g} s each")
     print(
@@ -166,7 +198,17 @@ def main() -> int:
         f"  the night's tables saves {len(saves):4d}  p50 {ms(saves, 0.5)}  p99 {ms(saves, 0.99)}"
     )
     print(
+        f"  standings alone    reads {len(quiet):4d}  p50 {ms(quiet, 0.5)}  p99 {ms(quiet, 0.99)}"
+    )
+    print(
         f"  standings          reads {len(reads):4d}  p50 {ms(reads, 0.5)}  p99 {ms(reads, 0.99)}"
+    )
+    print(
+        "  load average (1, 5, 15 min) before "
+        + ", ".join(f"{v:.2f}" for v in load_before)
+        + " · after "
+        + ", ".join(f"{v:.2f}" for v in load_after)
+        + f" · {os.cpu_count()} cores"
     )
     met = standings_p99 <= 0.050 and percentile(saves, 0.99) <= percentile(alone, 0.99) * 1.1
     print(

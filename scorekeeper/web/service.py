@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import abort
@@ -28,6 +29,7 @@ from ..engine import (
     table_game,
 )
 from ..engine.core.display import total
+from ..engine.core.errors import EngineError
 from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
@@ -309,11 +311,42 @@ def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatC
 
 def rules_label(game: db.StoredGame) -> str:
     """The preset a game started from, noting house rules when any setting differs, in the
-    page's language (English for the JSON API)."""
+    page's language (English for the JSON API); a club night's table that plays the
+    night's settings names what the night changed instead (``night_rules_label``)."""
     name = str(preset_label(game_of(game), game.rules))
     if game_of(game).preset_name_of(game.settings) == game.rules:
         return name
-    return _("%(preset)s + house rules", preset=name)
+    night = night_rules_label(game)
+    return night or _("%(preset)s + house rules", preset=name)
+
+
+def night_rules_label(game: Any) -> str | None:
+    """The rules of a club night's table, as its pages and list say them: the preset and,
+    by their words, the knobs the night changed ("International Skat Order + Seeger-Fabian
+    list"), never "+ house rules" for a night's own scoring. None for a game of no night
+    (or one read without its id), and for a table that set house rules of its own."""
+    game_id = getattr(game, "id", None)
+    place = club.table_of_game(db.get_db(), game_id) if game_id else None
+    night = place and club.load_night(db.get_db(), place.night_id, place.group_id, whole=False)
+    if not night:
+        return None
+    kind, rules = game_of(game), night.rules
+    try:
+        planned = rules.table_settings(len(game.players))
+    except EngineError:  # the night's rules as stored, no longer playable at this size
+        return None
+    aside = {name: getattr(game.settings, name) for name in kind.preset_aside}
+    if replace(planned, **aside) != game.settings:
+        return None
+    preset = kind.preset(rules.preset)
+    words = {knob.name: knob.label for knob in kind.knobs}
+    changed = [
+        str(translate(words[name])) if words.get(name) is not None else name
+        for name, value in rules.knobs
+        if getattr(preset, name, value) != getattr(planned, name, value)
+    ]
+    name = str(preset_label(kind, rules.preset))
+    return _("%(preset)s + %(rules)s", preset=name, rules=", ".join(changed)) if changed else name
 
 
 def settings_for(

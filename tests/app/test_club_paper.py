@@ -79,6 +79,25 @@ def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_f
     assert signatures.count("signed on a phone") == 1
 
 
+def test_a_list_names_the_scoring_the_night_set_never_house_rules(club):
+    """Issue 56, item 8: a Skat night sets only its own scoring (the Seeger-Fabian list, and
+    its deals), and its lists and its tables' scoreboards said "International Skat Order +
+    house rules"."""
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, _games = night_of(app, group_id)
+    page = client.get(f"/games/{night.tables[0].game_id}/club/print").get_data(as_text=True)
+    assert "Rules: International Skat Order + Seeger-Fabian list" in page
+    assert "house rules" not in page
+    german = client.get(
+        f"/games/{night.tables[0].game_id}/club/print", headers={"Accept-Language": "de"}
+    ).get_data(as_text=True)
+    assert "Regeln: Internationale Skatordnung + Seeger-Fabian-Liste" in german
+    board = client.get(f"/games/{night.tables[0].game_id}").get_data(as_text=True)
+    assert "International Skat Order + Seeger-Fabian list" in board  # the table's own page
+    assert "house rules" not in board
+
+
 def test_another_games_table_prints_its_own_sheet_under_the_same_header(club):
     app, client, group_id, _key = club
     guests = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal"]

@@ -150,12 +150,14 @@ def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(
         assert until(page, RECORD, again["id"])["by"] == "Dana"
 
 
-def test_a_page_left_mid_download_loses_nothing_fetched(browser, counted_server):
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_page_left_mid_download_loses_nothing_fetched(browser, counted_server, language):
     """The scoreboard starts keeping the game, the phone goes to another page while the
     engine's largest file is on its way, then comes back: every file of the engine came
-    over the wire once, whatever page the phone was on."""
+    over the wire once, whatever page the phone was on, within 3 MB in Hebrew (whose words
+    the phone fetches too) as in English."""
     base, counter = counted_server
-    with watched(browser, base, "en") as context:
+    with watched(browser, base, language) as context:
         context.add_init_script(NAMED)
         page = context.new_page()
         created = started(page, hands=1)

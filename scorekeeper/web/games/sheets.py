@@ -186,6 +186,12 @@ def _widths(
     if columns.outcome and grown > outcome:
         room -= grown - outcome
         outcome = grown
+    # The column holds its heading's longest word whole ("Spiel" over Skat's suits, in
+    # bold), where the names keep their room after the outcome's.
+    head = game.page_words.bid_head
+    heading = max((len(w) for w in str(shown(head) if head else "").split()), default=0)
+    whole = min(math.ceil(heading * 0.66 + 0.6), BID_MOST_EM, int(room - names * NAME_EM))
+    bid = max(bid, whole)
     name = max(NAME_EM, min(NAME_MOST_EM, int((room - bid * columns.bid) / names)))
     # A table of many players (Oh Hell's seven, the round sheet's eight) needs more than
     # the page's width at the usual size: it prints smaller, so that every player's
