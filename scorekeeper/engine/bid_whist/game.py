@@ -11,22 +11,47 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.cards import Suit
 from ..core.declared import Figures, Progression, Simulation
+from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import Action, HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg
-from ..core.schema import Context, Hand
-from . import display, progression, records, stats, verify
-from .bids import MAX_LEVEL, Bid, Kind, direction_of
+from ..core.messages import Message, msg, nmsg
+from ..core.schema import Context, Hand, HandSummary
+from . import progression, records, stats, verify
+from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
-from .cards import SEATS
+from .cards import BOOKS, SEATS
 from .progression import BidWhistState
 from .records import HAND
-from .scoring import SIDES, HandScore, explain, score_hand, side_of
+from .scoring import SIDES, HandScore, bid_points, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+OUTCOMES: dict[str, Label] = {
+    "made": Label((msg("made"),), "made"),
+    "set": Label((msg("set"),), "set"),
+    "boston": Label((msg("Boston"),), "made"),
+}
+
+
+def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
+    """A bid as players say it: ``4 uptown ♥``, ``5 no-trump low``; a red trump suit gets
+    the class "r"."""
+    if isinstance(bid, str):
+        bid = Bid.from_str(bid)
+    if bid.kind is Kind.NO_TRUMP:
+        if direction == "low":
+            return Label((msg("%(level)d no-trump low", level=bid.level),))
+        return Label((msg("%(level)d no-trump high", level=bid.level),))
+    suit = Suit.from_str(trump) if isinstance(trump, str) else trump
+    symbol = suit.symbol if suit is not None else ""
+    if bid.kind is Kind.UPTOWN:
+        said = msg("%(level)d uptown %(suit)s", level=bid.level, suit=symbol)
+    else:
+        said = msg("%(level)d downtown %(suit)s", level=bid.level, suit=symbol)
+    return Label((said,), "r" if suit is not None and suit.is_red else "")
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> Hand:
@@ -85,16 +110,109 @@ class BidWhist(GameBase):
     )
 
     explain = staticmethod(explain)
-    view = staticmethod(display.view)
-    describe_hand = staticmethod(display.describe_hand)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
-
     check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
+
+    # --- what the pages show (plain data, see ``core/display.py``) ------------------------
+
+    def view(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandSummary:
+        """One hand as the pages show it: who bid, the bid as said, made or set, and per
+        side, not per seat (partners score alike), its entry: the bidders' (books needed,
+        books taken), as Israeli Whist's is (contract, tricks); the defenders' ("–", their
+        books), as they needed none."""
+        if hand.thrown_in:
+            return super().view(settings, hand, ctx)
+        score = hand.score(settings)
+        bidders = score.bidder_side
+        entries = {
+            bidders: (str(score.needed), str(score.books)),
+            1 - bidders: (NO_FIGURE, str(BOOKS - score.books)),
+        }
+        outcome = "boston" if score.boston else ("made" if score.made else "set")
+        return HandSummary(
+            hand.bidder,
+            bid_label(hand.bid, hand.trump, hand.direction),
+            OUTCOMES[outcome],
+            (entries[0], entries[1]),
+            tuple(score.made if side == bidders else None for side in range(len(SIDES))),
+        )
+
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Message]:
+        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
+        if hand.get("thrown_in"):
+            return [msg("thrown in: everyone passed")]
+        label = bid_label(hand["bid"], hand.get("trump"), hand.get("direction"))
+        parts = [
+            msg(
+                "%(bidder)s %(bid)s · %(books)d books",
+                bidder=players[hand["bidder"]],
+                bid=label.pieces[0],
+                books=hand["books"],
+            )
+        ]
+        reneges = hand.get("reneges") or (0, 0)
+        if any(reneges):
+            parts.append(msg("reneges A %(a)d, B %(b)d", a=reneges[0], b=reneges[1]))
+        return parts
+
+    def rules_lines(self, settings: BidWhistSettings) -> list[RulesLine]:
+        """The scoring table and the house rules as short lines for a score sheet."""
+        s = settings
+        return [
+            RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
+            RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
+            RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
+            RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
+            s.line_of("set_goes_to"),
+            s.line_of("boston"),
+            RulesLine(
+                msg("Renege"),
+                nmsg(
+                    "%(num)d book to the other side",
+                    "%(num)d books to the other side",
+                    s.renege_books,
+                ),
+            ),
+            s.line_of("jokers"),
+            RulesLine(
+                msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
+            ),
+            s.line_of("downtown_over_uptown"),
+            RulesLine(msg("All four pass"), s.word_of("all_pass")),
+            s.line_of("nt_jokers"),
+            s.line_of("downtown_ace_high"),
+            s.line_of("sport_kitty"),
+            RulesLine(msg("Target"), Notation(f"±{s.target}")),
+            RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
+        ]
+
+    def rules_notes(self, settings: BidWhistSettings) -> list[Message]:
+        """The rules a score sheet states in a sentence."""
+        return [
+            msg(
+                "Partners sit opposite each other and score together. Only the bidding side "
+                "scores. Level L needs 6 + L books; the discard is the "
+                "bidders' first book."
+            ),
+            msg(
+                "A side at +%(target)d or more wins; a side at %(minus)s or less loses. A tie "
+                "at the end plays on.",
+                target=settings.target,
+                minus=Notation(signed(-settings.target)),
+            ),
+        ]
+
+    def points_table(self, settings: BidWhistSettings) -> list[tuple[int, int]]:
+        """Points for each level made exactly with an uptown or downtown bid (no-trump
+        scores double), from the scoring."""
+        return [
+            (level, bid_points(Bid(level, Kind.UPTOWN), BOOK_BASE + level))
+            for level in range(settings.minimum_level, MAX_LEVEL + 1)
+        ]
 
     def hand_form(
         self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None

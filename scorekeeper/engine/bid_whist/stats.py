@@ -74,14 +74,10 @@ def _figures(
         if record.bidder not in seats:
             continue
         made = Rate(int(score.made), 1)
-        by_kind = [Rate()] * len(Kind)
-        by_kind[record.bid.kind] = made
-        by_level = [Rate()] * len(LEVELS)
-        by_level[LEVELS.index(record.bid.level)] = made
         figures += BidFigures(
             bids=made,
-            by_kind=tuple(by_kind),
-            by_level=tuple(by_level),
+            by_kind=tuple(made if kind == record.bid.kind else Rate() for kind in Kind),
+            by_level=tuple(made if level == record.bid.level else Rate() for level in LEVELS),
             bostons=int(score.boston),
             over_sum=score.books - score.needed,
         )
