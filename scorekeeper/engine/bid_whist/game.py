@@ -14,7 +14,7 @@ from ..core.base import GameBase
 from ..core.cards import Suit
 from ..core.declared import Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
-from ..core.form import Action, HandFormSpec
+from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary
@@ -229,11 +229,11 @@ class BidWhist(GameBase):
             for n in range(settings.minimum_level, MAX_LEVEL + 1)
         }
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
-        throw_in = Action("thrown_in", msg("Everyone passed: throw in"), "bid")
+        throw_in = msg("Everyone passed: throw in")  # where the rules throw a deal in
         return replace(
             spec,
             steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
-            actions=(throw_in,) if settings.all_pass == "redeal" else (),
+            actions=tuple(replace(action, label=throw_in) for action in spec.actions),
             rules={"hint": [hint], **spec.rules},
             errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
         )
