@@ -18,11 +18,10 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary
-from . import progression, records, stats, verify
+from . import records, stats, verify
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .cards import BOOKS, SEATS
-from .progression import BidWhistState
 from .records import HAND
 from .scoring import SIDES, HandScore, bid_points, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
@@ -67,8 +66,8 @@ def record_of_deal(deal: Mapping[str, Any]) -> Hand:
 
 class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
-    or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
-    (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
+    or no-trump, take the kitty, and score as a side to +21 or -21: the race to a
+    target (``core.progress``) with a losing total, Boston and the deal limit; everything
     else it does as every game does (``core.base.GameBase``)."""
 
     key = "bid-whist"
@@ -238,11 +237,10 @@ class BidWhist(GameBase):
             errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
         )
 
+    # The race to ±target (``settings.losing_floor``), a Boston winning outright
+    # (``HandScore.outright``), every deal counting toward the deal limit.
     progression = Progression(
-        start=progression.start_state,
-        load=lambda game, values: BidWhistState.from_dict(values),
-        resume=progression.resume,
-        finish_now=True,
+        hand_limit=lambda game, settings: settings.deal_limit, finish_now=True, deals_count=True
     )
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Bid Whist statistics over recorded games, computed only through the engine, and said.
 
-Every figure comes from the game's ``replay`` (``progression.resume``), which scores
+Every figure comes from the game's ``replay`` (``core.progress.resume_race``), which scores
 each hand with ``score_hand``: made, set, Boston, books and points are read from its
 ``HandScore``, never worked out again here.
 
@@ -24,9 +24,9 @@ from ..core import stats as core
 from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
+from ..core.progress import RaceProgress
 from ..core.seating import Stint
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import BidWhistProgress
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -62,7 +62,7 @@ class BidFigures(core.PerHand):
 
 
 def _figures(
-    progress: BidWhistProgress, seats: Sequence[int], stint: Stint | None = None
+    progress: RaceProgress, seats: Sequence[int], stint: Stint | None = None
 ) -> BidFigures:
     """The figures of the bids made from ``seats`` (one player, or a side's two); with
     ``stint``, only of the hands that stint sat."""

@@ -122,7 +122,7 @@ def test_finish_now_ends_the_game_with_the_side_ahead_and_a_tie_plays_on():
     level = GAME.replay(S, 0, records, finish_after=2)
     assert (level.status, level.tie_at_top) == ("in_progress", True)
     ahead = GAME.replay(S, 0, [*records, hand(**FOUR_UP)], finish_after=2)
-    assert (ahead.status, ahead.winner, ahead.reason) == ("finished", 0, "finish")
+    assert (ahead.status, ahead.winner) == ("finished", 0)
 
 
 def test_rules_lines_and_points_table_for_the_sheets():
@@ -274,24 +274,25 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
 
 def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes():
     """What the store and the phone keep after a hand (``hand_state``) reads back as it
-    was; a state with a winner, a reason or a seat Bid Whist has not, or a field left
-    out, is refused as a ValueError."""
-    progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(**FOUR_UP)], starting_totals=[2, -1])
+    was: the race's state (``core.progress.RaceState``), every deal counted toward the
+    deal limit; a state with a seat or sides Bid Whist has not, or a field left out, is
+    refused as a ValueError."""
+    progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(thrown_in=True)], starting_totals=[2, -1])
     stored = GAME.hand_state(progress.hands[0])
     assert stored == {
         "number": 1,
         "totals": [16, -1],
         "dealer": 0,
-        "winner": None,
-        "reason": None,
+        "scored": 1,
+        "target_reached": False,
+        "winners": [],
         "start": [2, -1],
     }
+    assert GAME.hand_state(progress.hands[1])["scored"] == 2
     ended = GAME.state_of(GAME.replay(S, 0, [hand(**SEVEN_NT)] * 2))
-    assert (ended["winner"], ended["reason"], ended["totals"]) == (0, "target", [28, 0])
-    assert GAME.resume(S, stored, [hand(**FOUR_UP)]).totals == progress.totals
+    assert (ended["winners"], ended["target_reached"], ended["totals"]) == ([0], True, [28, 0])
+    assert GAME.resume(S, stored, [hand(thrown_in=True)]).totals == progress.totals
     for wrong in (
-        {"winner": 2},
-        {"reason": "moon"},
         {"dealer": 4},
         {"number": -1},
         {"number": "one"},
@@ -301,4 +302,4 @@ def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes
         with pytest.raises(ValueError):
             GAME.resume(S, stored | wrong, [])
     with pytest.raises(ValueError):
-        GAME.resume(S, {k: v for k, v in stored.items() if k != "reason"}, [])
+        GAME.resume(S, {k: v for k, v in stored.items() if k != "scored"}, [])
