@@ -144,9 +144,10 @@ def test_m029_bid_whist_states_are_the_races_and_every_game_ends_as_it_did(upgra
     back places the next hand after the same dealer."""
     bid_whist = [old for old in OLD if old["game"] == "bid-whist"]
     for old in bid_whist:
-        assert rows(upgraded, "SELECT state FROM hands WHERE game_id = ?", [old["id"]]) == [
-            (None,)
-        ] * old["hand_count"]
+        assert (
+            rows(upgraded, "SELECT state FROM hands WHERE game_id = ?", [old["id"]])
+            == [(None,)] * old["hand_count"]
+        )
     database = db.connect(str(upgraded))
     try:
         for old in bid_whist:

@@ -16,7 +16,7 @@ from ..core.declared import Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg, nmsg
+from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
 from . import records, stats, verify
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind, direction_of
@@ -33,6 +33,14 @@ OUTCOMES: dict[str, Label] = {
     "set": Label((msg("set"),), "set"),
     "boston": Label((msg("Boston"),), "made"),
 }
+
+
+SCORING_LINES = (
+    RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
+    RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
+    RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
+    RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
+)
 
 
 def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
@@ -138,56 +146,9 @@ class BidWhist(GameBase):
             tuple(score.made if side == bidders else None for side in range(len(SIDES))),
         )
 
-    def describe_hand(
-        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
-    ) -> list[Message]:
-        """A hand given as its ``to_dict`` in one line, as parts a page joins with " · "."""
-        if hand.get("thrown_in"):
-            return [msg("thrown in: everyone passed")]
-        label = bid_label(hand["bid"], hand.get("trump"), hand.get("direction"))
-        parts = [
-            msg(
-                "%(bidder)s %(bid)s · %(books)d books",
-                bidder=players[hand["bidder"]],
-                bid=label.pieces[0],
-                books=hand["books"],
-            )
-        ]
-        reneges = hand.get("reneges") or (0, 0)
-        if any(reneges):
-            parts.append(msg("reneges A %(a)d, B %(b)d", a=reneges[0], b=reneges[1]))
-        return parts
-
     def rules_lines(self, settings: BidWhistSettings) -> list[RulesLine]:
-        """The scoring table and the house rules as short lines for a score sheet."""
-        s = settings
-        return [
-            RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
-            RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
-            RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
-            RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
-            s.line_of("set_goes_to"),
-            s.line_of("boston"),
-            RulesLine(
-                msg("Renege"),
-                nmsg(
-                    "%(num)d book to the other side",
-                    "%(num)d books to the other side",
-                    s.renege_books,
-                ),
-            ),
-            s.line_of("jokers"),
-            RulesLine(
-                msg("Lowest bid"), Notation(f"{s.minimum_level} ({BOOK_BASE + s.minimum_level})")
-            ),
-            s.line_of("downtown_over_uptown"),
-            RulesLine(msg("All four pass"), s.word_of("all_pass")),
-            s.line_of("nt_jokers"),
-            s.line_of("downtown_ace_high"),
-            s.line_of("sport_kitty"),
-            RulesLine(msg("Target"), Notation(f"±{s.target}")),
-            RulesLine(msg("Deal limit"), s.deal_limit if s.deal_limit else msg("none")),
-        ]
+        """The scoring table, then every knob as the new-game form says it."""
+        return [*SCORING_LINES, *super().rules_lines(settings)]
 
     def rules_notes(self, settings: BidWhistSettings) -> list[Message]:
         """The rules a score sheet states in a sentence."""

@@ -587,7 +587,9 @@ class GameBase(SchemaDefaults):
         if declared is not None:
             return declared(self, settings, state, records, asked)
         every_deal = self.progression.deals_count
-        return resume_race(self, settings, state, records, finish_after=asked, every_deal=every_deal)
+        return resume_race(
+            self, settings, state, records, finish_after=asked, every_deal=every_deal
+        )
 
     def state_before(self, hand: Any, progress: Progress) -> Any:
         """The state before ``hand``, the first of ``progress`` (a resumed game's first

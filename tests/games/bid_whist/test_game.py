@@ -131,8 +131,10 @@ def test_rules_lines_and_points_table_for_the_sheets():
     assert lines["No-trump made, B books"] == Notation("2·(B − 6)")
     assert lines["No-trump set at level L"] == Notation("−2L")
     assert str(lines["A set"]) == "the bidders lose the points"
-    assert str(lines["Renege"]) == "3 books to the other side"
-    assert lines["Lowest bid"] == Notation("3 (9)") and lines["Target"] == Notation("±21")
+    # Every knob as the new-game form says it, after the scoring table.
+    assert list(lines)[4:] == [str(knob.label) for knob in GAME.knobs]
+    assert lines["Books per renege"] == 3 and str(lines["When all pass"]).startswith("thrown in")
+    assert lines["Lowest bid"] == 3 and lines["Target score"] == 21
     assert str(lines["Deal limit"]) == "none" and lines["Jokers"] == 2
     house = S.with_changes({"minimum_level": 4, "boston": "wins_game", "deal_limit": 12})
     lines = {str(line.label): line.value for line in GAME.rules_lines(house)}
@@ -144,13 +146,24 @@ def test_rules_lines_and_points_table_for_the_sheets():
 
 
 def test_describe_hand_in_one_line():
+    """The core's line from the hand's row: the bidder, the bid, made or set, and each
+    side's books needed and taken (after reneges: Cat's side needed 9, took 9 - 3)."""
     said = GAME.describe_hand(FOUR_UP, NAMES)
-    assert [str(part) for part in said] == ["Ann 4 uptown ♥ · 11 books"]
-    said = GAME.describe_hand(hand(**THREE_D).to_dict(), NAMES)
-    assert [str(part) for part in said] == ["Cat 3 downtown ♠ · 9 books", "reneges A 1, B 0"]
-    assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == [
-        "thrown in: everyone passed"
+    assert [str(part) for part in said] == [
+        "Ann",
+        "4 uptown ♥",
+        "made",
+        "Ann & Cat: 10 11",
+        "Bob & Dan: – 2",
     ]
+    said = GAME.describe_hand(hand(**THREE_D).to_dict(), NAMES)
+    assert [str(part) for part in said][1:] == [
+        "3 downtown ♠",
+        "set",
+        "Ann & Cat: 9 6",
+        "Bob & Dan: – 7",
+    ]
+    assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == ["thrown in"]
 
 
 def test_no_table_columns_of_its_own_on_the_plain_schema():

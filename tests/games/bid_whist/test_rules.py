@@ -4,32 +4,23 @@ auction, every knob, the score and its worked examples, and the end of the game.
 import pytest
 
 from scorekeeper.engine import IllegalAction, InvalidSettings, ParseError
-from scorekeeper.engine.bid_whist import (
+from scorekeeper.engine.bid_whist import GAME, preset, record_from_dict, replay
+from scorekeeper.engine.bid_whist.auction import PASS, BidWhistAuction, parse_call
+from scorekeeper.engine.bid_whist.bids import Bid, Kind
+from scorekeeper.engine.bid_whist.cards import (
     BIG_JOKER,
     CARD_TEXT,
-    GAME,
     LITTLE_JOKER,
     NO_SUIT,
-    PASS,
-    Bid,
-    BidWhistAuction,
-    BidWhistPlayState,
-    BidWhistSettings,
     Joker,
-    Kind,
     card_of,
     kitty_size,
-    legal_from,
     pack,
-    parse_call,
     parse_card,
     parse_cards,
-    preset,
-    preset_name_of,
-    record_from_dict,
-    replay,
-    trick_winner,
 )
+from scorekeeper.engine.bid_whist.play import BidWhistPlayState, legal_from, trick_winner
+from scorekeeper.engine.bid_whist.settings import BidWhistSettings
 
 S = preset("bid-whist")
 HEARTS, SPADES, CLUBS = 2, 3, 0
@@ -279,8 +270,8 @@ def test_preset_is_the_seeds_rules():
         "target": 21,
         "deal_limit": 0,
     }
-    assert preset_name_of(settings(target=31, deal_limit=8)) == "bid-whist"
-    assert preset_name_of(settings(jokers=0)) is None
+    assert GAME.preset_name_of(settings(target=31, deal_limit=8)) == "bid-whist"
+    assert GAME.preset_name_of(settings(jokers=0)) is None
     assert [k.name for k in GAME.knobs] == list(S.to_dict())
 
 
