@@ -18,12 +18,12 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
-from . import records, stats, verify
+from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind, direction_of
 from .bots import BOTS
 from .cards import BOOKS, SEATS
 from .records import HAND
-from .scoring import SIDES, HandScore, bid_points, explain, score_hand, side_of
+from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
@@ -94,7 +94,6 @@ class BidWhist(GameBase):
         auction_mark=msg("bidders"),
         cell_legend=msg("books needed/taken, points, total"),
         preview_outcome=True,
-        points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Auction")},
     )
@@ -111,13 +110,12 @@ class BidWhist(GameBase):
         ),
     }
     hand = HAND
-    # Bots bid and play whole deals (``simulate.py``), random first.
-    simulation = Simulation(
-        simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal, verify.verify_deal
-    )
+    # Bots bid and play whole deals (``simulate.py``), random first; each deal's rules are
+    # checked by tests/games/bid_whist/test_simulate.py's own reading of the rules, its
+    # record and points by the core's.
+    simulation = Simulation(simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal)
 
     explain = staticmethod(explain)
-    check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
@@ -164,14 +162,6 @@ class BidWhist(GameBase):
                 target=settings.target,
                 minus=Notation(signed(-settings.target)),
             ),
-        ]
-
-    def points_table(self, settings: BidWhistSettings) -> list[tuple[int, int]]:
-        """Points for each level made exactly with an uptown or downtown bid (no-trump
-        scores double), from the scoring."""
-        return [
-            (level, bid_points(Bid(level, Kind.UPTOWN), BOOK_BASE + level))
-            for level in range(settings.minimum_level, MAX_LEVEL + 1)
         ]
 
     def hand_form(

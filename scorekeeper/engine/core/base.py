@@ -805,4 +805,6 @@ class GameBase(SchemaDefaults):
             record = self.record_of_deal(deal)
         except (InvalidHand, ValueError) as exc:
             return [f"the deal does not read as a hand: {exc}"]
-        return wrong_points(deal, self.points(settings, record), "the hand's")
+        score = self.score_at(settings, record)  # points per side, as a deal writes them
+        points = (0,) * len(self.sides) if score is None else score.points
+        return wrong_points(deal, points, "the hand's")
