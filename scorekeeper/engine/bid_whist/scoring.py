@@ -1,15 +1,5 @@
-"""Scoring: points per side as a function of (settings, bid, books taken, reneges).
-
-Only the bidding side scores, as a side. At level L with B books (the discard included):
-
-| kind | made (B >= 6 + L) | set (B < 6 + L) |
-| --- | --- | --- |
-| uptown or downtown | B - 6 | -L |
-| no-trump | 2 * (B - 6) | -2L |
-
-A caught renege first moves ``renege_books`` books from the reneging side to the other.
-``set_goes_to=defenders_gain`` gives a set's points to the defenders instead; a Boston (all
-13 books) is doubled under ``boston=double`` and wins the game under ``boston=wins_game``
+"""Scoring: points per side from (settings, bid, books taken, reneges), as "The score" of
+docs/rules/bid-whist.md tables it; a Boston that wins the game says so
 (``HandScore.outright``). Sides are A (seats 0 and 2) and B (seats 1 and 3).
 
 ``explain`` says why a hand scored what it did, per seat, in players' words: only the
