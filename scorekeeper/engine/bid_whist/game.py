@@ -18,8 +18,8 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
-from . import stats
-from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind, direction_of
+from . import records, stats
+from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .bots import BOTS
 from .cards import BOOKS, SEATS
 from .records import HAND
@@ -116,6 +116,7 @@ class BidWhist(GameBase):
     simulation = Simulation(simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal)
 
     explain = staticmethod(explain)
+    check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
@@ -215,7 +216,8 @@ class BidWhist(GameBase):
             cells["side"] = SIDE_LETTERS[side_of(seat)]
         record, score = replayed.record, replayed.score
         if not record.thrown_in:
-            direction = direction_of(record.bid.kind, record.direction)
+            # the card order played: a no-trump bid's named one, uptown high, downtown low
+            direction = record.direction or ("low" if record.bid.kind is Kind.DOWNTOWN else "high")
             hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
         return hand, per_seat
 
