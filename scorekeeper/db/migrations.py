@@ -1126,3 +1126,16 @@ def m028_disputes_settled_how_and_signatures_marked(db: Database) -> None:
     none: the page says only that a hand changed). Added in place."""
     db.execute("ALTER TABLE club_disputes ADD COLUMN outcome TEXT")
     db.execute("ALTER TABLE club_confirmations ADD COLUMN last_revision INTEGER")
+
+
+@migrations()
+def m029_bid_whist_states_of_the_race(db: Database) -> None:
+    """Bid Whist goes from hand to hand as the core's race (``core.progress``, issue 55):
+    its state after a hand is the race's (``scored``, ``target_reached``, ``winners``), no
+    longer its own (``winner``, ``reason``). The stored states, a cache, are cleared, so
+    each game is replayed once on its next read (``game_play.fill_states``) and stores the
+    new ones. Only the cache goes: every record, point, total and winner stays."""
+    db.execute(
+        "UPDATE hands SET state = NULL WHERE state IS NOT NULL "
+        "AND game_id IN (SELECT id FROM games WHERE game = 'bid-whist')"
+    )

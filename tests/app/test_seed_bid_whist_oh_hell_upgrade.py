@@ -137,6 +137,34 @@ def test_every_hand_point_total_and_winner_is_unchanged(upgraded):
         ] == old["totals"]
 
 
+def test_m029_bid_whist_states_are_the_races_and_every_game_ends_as_it_did(upgraded):
+    """The states Bid Whist stored after each hand (its own: ``winner``, ``reason``) are
+    cleared by m029 and filled again on the next read as the core's race writes them;
+    each game's last state names the winner the code before computed, and a state read
+    back places the next hand after the same dealer."""
+    bid_whist = [old for old in OLD if old["game"] == "bid-whist"]
+    for old in bid_whist:
+        assert (
+            rows(upgraded, "SELECT state FROM hands WHERE game_id = ?", [old["id"]])
+            == [(None,)] * old["hand_count"]
+        )
+    database = db.connect(str(upgraded))
+    try:
+        for old in bid_whist:
+            assert game_play.fill_states(database, old["id"]) == old["hand_count"]
+            game = db.load_game_with_hands(database, old["id"])[0]
+            last = game_play.state_after(database, game, old["hand_count"])
+            assert set(last) == {"number", "totals", "dealer", "scored", "target_reached"} | {
+                "winners",
+                "start",
+            }
+            assert last["winners"] == ([] if old["winner"] is None else [old["winner"]])
+            place = game_play.place_of(database, game, old["hand_count"] + 1)
+            assert place.dealer == (old["hands"][-1]["dealer"] + 1) % 4
+    finally:
+        database.close()
+
+
 def rules_side(rules, game, seat: int) -> int:
     """The side a seat's points are kept under (its own, at a table without partners)."""
     table = rules.seated(len(game.players)) if rules.seat_range else rules

@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from ..core.calls import check_level
 from ..core.errors import ParseError
@@ -21,9 +20,6 @@ MIN_LEVEL = 3
 MAX_LEVEL = 7
 BOOK_BASE = 6
 """Books taken before a level counts: level L needs 6 + L books."""
-
-Direction = Literal["high", "low"]
-DIRECTIONS: tuple[Direction, ...] = ("high", "low")
 
 
 class Kind(enum.IntEnum):
@@ -113,14 +109,3 @@ def bid_rank(bid: Bid, downtown_over_uptown: bool) -> int:
     downtown, which are equal unless ``downtown_over_uptown`` puts downtown above uptown."""
     step = (0, 1 if downtown_over_uptown else 0, 2)[bid.kind]
     return bid.level * 3 + step
-
-
-def direction_of(kind: Kind, direction: Direction | None = None) -> Direction:
-    """The card order a bid plays: uptown high, downtown low, no-trump as named."""
-    if kind is Kind.UPTOWN:
-        return "high"
-    if kind is Kind.DOWNTOWN:
-        return "low"
-    if direction not in DIRECTIONS:
-        raise ValueError(f"a no-trump bid needs a direction, high or low, not {direction!r}")
-    return direction

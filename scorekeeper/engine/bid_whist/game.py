@@ -11,22 +11,54 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.cards import Suit
 from ..core.declared import Figures, Progression, Simulation
-from ..core.form import Action, HandFormSpec
+from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
+from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
-from ..core.schema import Context, Hand
-from . import display, progression, records, stats, verify
-from .bids import MAX_LEVEL, Bid, Kind, direction_of
+from ..core.schema import Context, Hand, HandSummary
+from . import records, stats
+from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .bots import BOTS
-from .cards import SEATS
-from .progression import BidWhistState
+from .cards import BOOKS, SEATS
 from .records import HAND
 from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+OUTCOMES: dict[str, Label] = {
+    "made": Label((msg("made"),), "made"),
+    "set": Label((msg("set"),), "set"),
+    "boston": Label((msg("Boston"),), "made"),
+}
+
+
+SCORING_LINES = (
+    RulesLine(msg("Uptown or downtown made, B books"), Notation(f"B {MINUS} {BOOK_BASE}")),
+    RulesLine(msg("Uptown or downtown set at level L"), Notation(f"{MINUS}L")),
+    RulesLine(msg("No-trump made, B books"), Notation(f"2·(B {MINUS} {BOOK_BASE})")),
+    RulesLine(msg("No-trump set at level L"), Notation(f"{MINUS}2L")),
+)
+
+
+def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
+    """A bid as players say it: ``4 uptown ♥``, ``5 no-trump low``; a red trump suit gets
+    the class "r"."""
+    if isinstance(bid, str):
+        bid = Bid.from_str(bid)
+    if bid.kind is Kind.NO_TRUMP:
+        if direction == "low":
+            return Label((msg("%(level)d no-trump low", level=bid.level),))
+        return Label((msg("%(level)d no-trump high", level=bid.level),))
+    suit = Suit.from_str(trump) if isinstance(trump, str) else trump
+    symbol = suit.symbol if suit is not None else ""
+    if bid.kind is Kind.UPTOWN:
+        said = msg("%(level)d uptown %(suit)s", level=bid.level, suit=symbol)
+    else:
+        said = msg("%(level)d downtown %(suit)s", level=bid.level, suit=symbol)
+    return Label((said,), "r" if suit is not None and suit.is_red else "")
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> Hand:
@@ -42,8 +74,8 @@ def record_of_deal(deal: Mapping[str, Any]) -> Hand:
 
 class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
-    or no-trump, take the kitty, and score as a side to +21 or -21. Its own progression
-    (``progression.py``: Boston, -target, the deal limit and "finish now"); everything
+    or no-trump, take the kitty, and score as a side to +21 or -21: the race to a
+    target (``core.progress``) with a losing total, Boston and the deal limit; everything
     else it does as every game does (``core.base.GameBase``)."""
 
     key = "bid-whist"
@@ -62,7 +94,6 @@ class BidWhist(GameBase):
         auction_mark=msg("bidders"),
         cell_legend=msg("books needed/taken, points, total"),
         preview_outcome=True,
-        points_heads=(msg("Level"), msg("Made exactly, uptown or downtown")),
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Auction")},
     )
@@ -79,22 +110,60 @@ class BidWhist(GameBase):
         ),
     }
     hand = HAND
-    # Bots bid and play whole deals (``simulate.py``), random first.
-    simulation = Simulation(
-        simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal, verify.verify_deal
-    )
+    # Bots bid and play whole deals (``simulate.py``), random first; each deal's rules are
+    # checked by tests/games/bid_whist/test_simulate.py's own reading of the rules, its
+    # record and points by the core's.
+    simulation = Simulation(simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal)
 
     explain = staticmethod(explain)
-    view = staticmethod(display.view)
-    describe_hand = staticmethod(display.describe_hand)
-    rules_lines = staticmethod(display.rules_lines)
-    rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
-
     check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
+
+    # --- what the pages show (plain data, see ``core/display.py``) ------------------------
+
+    def view(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandSummary:
+        """One hand as the pages show it: who bid, the bid as said, made or set, and per
+        side, not per seat (partners score alike), its entry: the bidders' (books needed,
+        books taken), as Israeli Whist's is (contract, tricks); the defenders' ("–", their
+        books), as they needed none."""
+        if hand.thrown_in:
+            return super().view(settings, hand, ctx)
+        score = hand.score(settings)
+        bidders = score.bidder_side
+        entries = {
+            bidders: (str(score.needed), str(score.books)),
+            1 - bidders: (NO_FIGURE, str(BOOKS - score.books)),
+        }
+        outcome = "boston" if score.boston else ("made" if score.made else "set")
+        return HandSummary(
+            hand.bidder,
+            bid_label(hand.bid, hand.trump, hand.direction),
+            OUTCOMES[outcome],
+            (entries[0], entries[1]),
+            tuple(score.made if side == bidders else None for side in range(len(SIDES))),
+        )
+
+    def rules_lines(self, settings: BidWhistSettings) -> list[RulesLine]:
+        """The scoring table, then every knob as the new-game form says it."""
+        return [*SCORING_LINES, *super().rules_lines(settings)]
+
+    def rules_notes(self, settings: BidWhistSettings) -> list[Message]:
+        """The rules a score sheet states in a sentence."""
+        return [
+            msg(
+                "Partners sit opposite each other and score together. Only the bidding side "
+                "scores. Level L needs 6 + L books; the discard is the "
+                "bidders' first book."
+            ),
+            msg(
+                "A side at +%(target)d or more wins; a side at %(minus)s or less loses. A tie "
+                "at the end plays on.",
+                target=settings.target,
+                minus=Notation(signed(-settings.target)),
+            ),
+        ]
 
     def hand_form(
         self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None
@@ -111,20 +180,19 @@ class BidWhist(GameBase):
             for n in range(settings.minimum_level, MAX_LEVEL + 1)
         }
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
-        throw_in = Action("thrown_in", msg("Everyone passed: throw in"), "bid")
+        throw_in = msg("Everyone passed: throw in")  # where the rules throw a deal in
         return replace(
             spec,
             steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
-            actions=(throw_in,) if settings.all_pass == "redeal" else (),
+            actions=tuple(replace(action, label=throw_in) for action in spec.actions),
             rules={"hint": [hint], **spec.rules},
             errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
         )
 
+    # The race to ±target (``settings.losing_floor``), a Boston winning outright
+    # (``HandScore.outright``), every deal counting toward the deal limit.
     progression = Progression(
-        start=progression.start_state,
-        load=lambda game, values: BidWhistState.from_dict(values),
-        resume=progression.resume,
-        finish_now=True,
+        hand_limit=lambda game, settings: settings.deal_limit, finish_now=True, deals_count=True
     )
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
@@ -148,7 +216,8 @@ class BidWhist(GameBase):
             cells["side"] = SIDE_LETTERS[side_of(seat)]
         record, score = replayed.record, replayed.score
         if not record.thrown_in:
-            direction = direction_of(record.bid.kind, record.direction)
+            # the card order played: a no-trump bid's named one, uptown high, downtown low
+            direction = record.direction or ("low" if record.bid.kind is Kind.DOWNTOWN else "high")
             hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
         return hand, per_seat
 

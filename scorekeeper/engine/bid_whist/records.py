@@ -1,16 +1,9 @@
 """A Bid Whist hand as the table records it, where no cards are known: its fields declared
-once on the plain schema (``core.schema``), and the rules between them (``check``).
-
-The shapes, as the API, the forms and import take them and ``to_dict`` writes them back:
-
-- ``{"bidder": 0, "bid": "4U", "trump": "H", "books": 11, "reneges": [0, 1],
-  "thrown_in": false}`` (``reneges`` per side [A, B], written only when a renege was
-  caught);
-- ``{"bidder": 1, "bid": "5NT", "direction": "low", "books": 10, "thrown_in": false}``: a
-  no-trump bid names its direction, a bid with trumps its suit, never both;
-- ``{"thrown_in": true}``: everyone passed under ``all_pass=redeal``.
-
-Hands stored before the plain schema are rewritten into these shapes by
+once on the plain schema (``core.schema``): a bid with trumps asks its suit, a no-trump bid
+its direction (``shown_when``; ``check`` names the rule when it is left out), reneges per
+side [A, B] are written only when caught. The
+API's shapes are those of docs/rules/bid-whist.md ("What the app records for a hand");
+hands stored before the plain schema are rewritten into them by
 ``scorekeeper.db.plain_hands.bid_whist``.
 """
 

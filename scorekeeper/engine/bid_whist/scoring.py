@@ -1,16 +1,6 @@
-"""Scoring: points per side as a function of (settings, bid, books taken, reneges).
-
-Only the bidding side scores, as a side. At level L with B books (the discard included):
-
-| kind | made (B >= 6 + L) | set (B < 6 + L) |
-| --- | --- | --- |
-| uptown or downtown | B - 6 | -L |
-| no-trump | 2 * (B - 6) | -2L |
-
-A caught renege first moves ``renege_books`` books from the reneging side to the other.
-``set_goes_to=defenders_gain`` gives a set's points to the defenders instead; a Boston (all
-13 books) is doubled under ``boston=double`` and wins the game under ``boston=wins_game``
-(see ``progression``). Sides are A (seats 0 and 2) and B (seats 1 and 3).
+"""Scoring: points per side from (settings, bid, books taken, reneges), as "The score" of
+docs/rules/bid-whist.md tables it; a Boston that wins the game says so
+(``HandScore.outright``). Sides are A (seats 0 and 2) and B (seats 1 and 3).
 
 ``explain`` says why a hand scored what it did, per seat, in players' words: only the
 bidding side scores (or the defenders gain a set), partners share every term, and the
@@ -61,6 +51,15 @@ class HandScore:
     books: int
     boston: bool
     bidder_side: int
+    outright: int | None = None
+    """The side that wins the game with this hand whatever the totals: the bidders' with
+    a Boston under ``boston=wins_game`` (``core.progress.resume_race``)."""
+
+    @property
+    def goes_out(self) -> int | None:
+        """The side that wins when both reach the target in this hand: the bidders, if
+        they made their bid (else the side ahead)."""
+        return self.bidder_side if self.made else None
 
     def to_dict(self) -> dict:
         return {"points": list(self.points), "made": self.made, "needed": self.needed}
@@ -96,7 +95,8 @@ def score_hand(
         points[1 - side] = -value
     else:
         points[side] = value
-    return HandScore((points[0], points[1]), made, bid.books_needed, taken, boston, side)
+    outright = side if boston and settings.boston == "wins_game" else None
+    return HandScore((points[0], points[1]), made, bid.books_needed, taken, boston, side, outright)
 
 
 def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list[list[Message]]:

@@ -127,6 +127,7 @@ class BidWhistSettings(SettingsBase):
         low=0,
         high=1000,
         rule=lambda deals: deals % 4 == 0,
+        zero=msg("none"),
         refusal=msg(
             "deal_limit is %(number)d; it must be 0 (no limit) or a multiple of 4, so "
             "that everyone deals equally often"

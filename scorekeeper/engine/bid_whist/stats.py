@@ -1,22 +1,13 @@
-"""Bid Whist statistics over recorded games, computed only through the engine, and said.
-
-Every figure comes from the game's ``replay`` (``progression.resume``), which scores
-each hand with ``score_hand``: made, set, Boston, books and points are read from its
-``HandScore``, never worked out again here.
-
-The terms are as the page says them (``NOTES``); beyond them, a *played* hand is one
-that was bid (a thrown-in deal counts only in the game's hand count), and *points* are
-the side's points in every played hand, so a player's points in a game add up to their
-side's total.
-
-The pages say them in ``player_figures`` and ``game_figures``, one :class:`FigureLine`
-per figure; the per-player lines serve a side's figures too (``GameStats.sides[i]``:
-the same :class:`BidFigures`).
+"""Bid Whist's figures over recorded games, read from the game's ``replay``: made, set,
+Boston, books and points are its ``HandScore``'s, never worked out again here. A *played*
+hand is one that was bid (a thrown-in deal counts only in the game's hand count); a
+player's points in a game add up to their side's total. The per-player lines serve a
+side's figures too (``GameStats.sides[i]``: the same :class:`BidFigures`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -24,9 +15,9 @@ from ..core import stats as core
 from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
+from ..core.progress import RaceProgress
 from ..core.seating import Stint
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .progression import BidWhistProgress
 from .scoring import SIDES, side_of
 
 Rate = core.Rate
@@ -62,7 +53,7 @@ class BidFigures(core.PerHand):
 
 
 def _figures(
-    progress: BidWhistProgress, seats: Sequence[int], stint: Stint | None = None
+    progress: RaceProgress, seats: Sequence[int], stint: Stint | None = None
 ) -> BidFigures:
     """The figures of the bids made from ``seats`` (one player, or a side's two); with
     ``stint``, only of the hands that stint sat."""
@@ -74,14 +65,10 @@ def _figures(
         if record.bidder not in seats:
             continue
         made = Rate(int(score.made), 1)
-        by_kind = [Rate()] * len(Kind)
-        by_kind[record.bid.kind] = made
-        by_level = [Rate()] * len(LEVELS)
-        by_level[LEVELS.index(record.bid.level)] = made
         figures += BidFigures(
             bids=made,
-            by_kind=tuple(by_kind),
-            by_level=tuple(by_level),
+            by_kind=tuple(made if kind == record.bid.kind else Rate() for kind in Kind),
+            by_level=tuple(made if level == record.bid.level else Rate() for level in LEVELS),
             bostons=int(score.boston),
             over_sum=score.books - score.needed,
         )
@@ -101,24 +88,19 @@ _KIND_BID = (msg("Uptown bids"), msg("Downtown bids"), msg("No-trump bids"))
 def player_figures(figures: Sequence[BidFigures], with_game: bool = False) -> list[FigureLine]:
     """The figures of players (or sides), one line each, one value per column.
     ``with_game`` is taken for the interface: no line names a hand."""
-    lines: list[tuple[Message, list[FigureValue]]] = [
-        (msg("Hands played"), [str(f.hands) for f in figures]),
-        (msg("Bids won"), [str(f.bids.attempted) for f in figures]),
-        (msg("Bids made"), [rate_figure(f.bids) for f in figures]),
-        *((_KIND_MADE[kind], [rate_figure(f.by_kind[kind]) for f in figures]) for kind in Kind),
-        *(
-            (
-                msg("Level %(level)d bids made", level=level),
-                [rate_figure(f.by_level[index]) for f in figures],
-            )
-            for index, level in enumerate(LEVELS)
-        ),
-        (msg("Sets"), [str(f.sets) for f in figures]),
-        (msg("Bostons"), [str(f.bostons) for f in figures]),
-        (msg("Average books over the bid"), [mean_figure(f.average_over, True) for f in figures]),
-        (msg("Average points per hand"), [mean_figure(f.average_points, True) for f in figures]),
+    levels = [msg("Level %(level)d bids made", level=level) for level in LEVELS]
+    lines: list[tuple[Message, Callable[[BidFigures], FigureValue]]] = [
+        (msg("Hands played"), lambda f: str(f.hands)),
+        (msg("Bids won"), lambda f: str(f.bids.attempted)),
+        (msg("Bids made"), lambda f: rate_figure(f.bids)),
+        *((_KIND_MADE[k], lambda f, k=k: rate_figure(f.by_kind[k])) for k in Kind),
+        *((levels[i], lambda f, i=i: rate_figure(f.by_level[i])) for i in range(len(LEVELS))),
+        (msg("Sets"), lambda f: str(f.sets)),
+        (msg("Bostons"), lambda f: str(f.bostons)),
+        (msg("Average books over the bid"), lambda f: mean_figure(f.average_over, True)),
+        (msg("Average points per hand"), lambda f: mean_figure(f.average_points, True)),
     ]
-    return [FigureLine(label, tuple(values)) for label, values in lines]
+    return [FigureLine(label, tuple(map(value, figures))) for label, value in lines]
 
 
 def game_figures(stats: core.GameStats[BidFigures]) -> list[FigureLine]:

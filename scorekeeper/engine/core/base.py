@@ -586,7 +586,10 @@ class GameBase(SchemaDefaults):
         declared = self.progression.resume
         if declared is not None:
             return declared(self, settings, state, records, asked)
-        return resume_race(self, settings, state, records, finish_after=asked)
+        every_deal = self.progression.deals_count
+        return resume_race(
+            self, settings, state, records, finish_after=asked, every_deal=every_deal
+        )
 
     def state_before(self, hand: Any, progress: Progress) -> Any:
         """The state before ``hand``, the first of ``progress`` (a resumed game's first
@@ -802,4 +805,6 @@ class GameBase(SchemaDefaults):
             record = self.record_of_deal(deal)
         except (InvalidHand, ValueError) as exc:
             return [f"the deal does not read as a hand: {exc}"]
-        return wrong_points(deal, self.points(settings, record), "the hand's")
+        score = self.score_at(settings, record)  # points per side, as a deal writes them
+        points = (0,) * len(self.sides) if score is None else score.points
+        return wrong_points(deal, points, "the hand's")

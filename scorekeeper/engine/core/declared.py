@@ -86,6 +86,8 @@ class Progression:
     - ``thrown_in_counts``: whether a deal thrown in counts as a hand of the game, scored
       0 by every side (Skat's list counts a passed deal toward its deals); else it is
       no hand's score (None) and leaves the hand limit where it was;
+    - ``deals_count``: whether every deal counts toward ``hand_limit``, a thrown-in one
+      too, though it scores nothing (Bid Whist's deal limit);
     - ``cards_dealt(game, settings, place)``: the cards each player is dealt in the hand
       at ``place`` where that changes from hand to hand (None: every hand alike);
     - ``lasting``: the knob changes under which a game lasts any number of hands, for the
@@ -103,6 +105,7 @@ class Progression:
     shares_tie: bool | Callable[..., bool] = False
     finish_now: bool = False
     thrown_in_counts: bool = False
+    deals_count: bool = False
     cards_dealt: Callable[..., int | None] | None = None
     lasting: Mapping[str, Any] | Callable[..., Mapping[str, Any] | None] | None = None
 

@@ -97,9 +97,10 @@ class FieldState:
 @dataclass(frozen=True, slots=True)
 class RaceState:
     """What a race carries from one hand to the next, as it stands after ``number`` hands:
-    the running totals, the next dealer, the hands scored (not thrown in, for the hand
-    limit), whether the end was reached and who won; ``start`` is where the totals began.
-    Enough to score the next hand without the ones before it."""
+    the running totals, the next dealer, the hands counted toward the hand limit (those
+    scored, and thrown-in deals where they count), whether the end was reached and who
+    won; ``start`` is where the totals began. Enough to score the next hand without the
+    ones before it."""
 
     number: int
     totals: tuple[int, ...]
@@ -225,6 +226,7 @@ def resume_race(
     hands: Sequence[Any],
     make: Callable[..., P] = RaceProgress,  # type: ignore[assignment]
     finish_after: int | None = None,
+    every_deal: bool = False,
     **own: Any,
 ) -> P:
     """Scores ``hands`` as the game's hands ``state.number + 1``, … after ``state``.
@@ -240,8 +242,16 @@ def resume_race(
     may "finish now"): the number of hands recorded when the table asked to finish; from
     that hand on the end is reached, and the side ahead alone wins (a tie plays on, or
     shares the win with ``shares_tie``).
+
+    The end comes too when a side falls to ``settings.losing_floor`` or below (where the
+    settings have one: the side ahead wins), and with a hand whose score names a side
+    that wins ``outright`` whatever the totals (Bid Whist's Boston). When several sides
+    reach the target in one hand, the side the score says ``goes_out`` (the bidders who
+    made their bid) wins if it is one of them. ``every_deal``: a deal thrown in counts
+    toward ``hand_limit`` as a hand of the game, though it scores nothing.
     """
     target = getattr(settings, "target", None)
+    floor = getattr(settings, "losing_floor", None)
     totals = list(state.totals)
     dealer = state.dealer
     target_reached = state.target_reached
@@ -262,14 +272,24 @@ def resume_race(
             score = rules.score_hand(settings, record)
         hand_dealer = dealer
         dealer = rules.next_dealer(dealer, record)
+        outright = getattr(score, "outright", None)
         if score is not None:
             totals = [t + p for t, p in zip(totals, score.points, strict=True)]
+            over = [side for side, t in enumerate(totals) if target is not None and t >= target]
+            if len(over) > 1 and getattr(score, "goes_out", None) in over:
+                outright = score.goes_out
+            fallen = floor is not None and min(totals) <= floor
+            if over or fallen or outright is not None:
+                target_reached = True
+        if score is not None or every_deal:
             scored += 1
-            if (target is not None and max(totals) >= target) or scored == limit:
+            if scored == limit:
                 target_reached = True
         if finish_after is not None and number >= finish_after:
             target_reached = True
-        if target_reached:
+        if outright is not None:
+            winners = (outright,)
+        elif target_reached:
             leaders = leaders_of(totals)
             if len(leaders) == 1 or shared:
                 winners = leaders

@@ -122,7 +122,7 @@ def test_finish_now_ends_the_game_with_the_side_ahead_and_a_tie_plays_on():
     level = GAME.replay(S, 0, records, finish_after=2)
     assert (level.status, level.tie_at_top) == ("in_progress", True)
     ahead = GAME.replay(S, 0, [*records, hand(**FOUR_UP)], finish_after=2)
-    assert (ahead.status, ahead.winner, ahead.reason) == ("finished", 0, "finish")
+    assert (ahead.status, ahead.winner) == ("finished", 0)
 
 
 def test_rules_lines_and_points_table_for_the_sheets():
@@ -131,26 +131,39 @@ def test_rules_lines_and_points_table_for_the_sheets():
     assert lines["No-trump made, B books"] == Notation("2·(B − 6)")
     assert lines["No-trump set at level L"] == Notation("−2L")
     assert str(lines["A set"]) == "the bidders lose the points"
-    assert str(lines["Renege"]) == "3 books to the other side"
-    assert lines["Lowest bid"] == Notation("3 (9)") and lines["Target"] == Notation("±21")
+    # Every knob as the new-game form says it, after the scoring table.
+    assert list(lines)[4:] == [str(knob.label) for knob in GAME.knobs]
+    assert lines["Books per renege"] == 3 and str(lines["When all pass"]).startswith("thrown in")
+    assert lines["Lowest bid"] == 3 and lines["Target score"] == 21
     assert str(lines["Deal limit"]) == "none" and lines["Jokers"] == 2
     house = S.with_changes({"minimum_level": 4, "boston": "wins_game", "deal_limit": 12})
     lines = {str(line.label): line.value for line in GAME.rules_lines(house)}
     assert str(lines["Boston (all 13 books)"]) == "wins the game" and lines["Deal limit"] == 12
-    assert GAME.points_table(S) == [(3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]
-    assert GAME.points_table(house)[0] == (4, 4)
+    # The points of a bid made exactly are the line "B − 6" at B = 6 + L: no table of them.
+    assert GAME.points_table(S) == GAME.points_table(house) == []
     notes = [str(note) for note in GAME.rules_notes(S)]
     assert "6 + L books" in notes[0] and "+21 or more wins" in notes[1] and "−21" in notes[1]
 
 
 def test_describe_hand_in_one_line():
+    """The core's line from the hand's row: the bidder, the bid, made or set, and each
+    side's books needed and taken (after reneges: Cat's side needed 9, took 9 - 3)."""
     said = GAME.describe_hand(FOUR_UP, NAMES)
-    assert [str(part) for part in said] == ["Ann 4 uptown ♥ · 11 books"]
-    said = GAME.describe_hand(hand(**THREE_D).to_dict(), NAMES)
-    assert [str(part) for part in said] == ["Cat 3 downtown ♠ · 9 books", "reneges A 1, B 0"]
-    assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == [
-        "thrown in: everyone passed"
+    assert [str(part) for part in said] == [
+        "Ann",
+        "4 uptown ♥",
+        "made",
+        "Ann & Cat: 10 11",
+        "Bob & Dan: – 2",
     ]
+    said = GAME.describe_hand(hand(**THREE_D).to_dict(), NAMES)
+    assert [str(part) for part in said][1:] == [
+        "3 downtown ♠",
+        "set",
+        "Ann & Cat: 9 6",
+        "Bob & Dan: – 7",
+    ]
+    assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == ["thrown in"]
 
 
 def test_no_table_columns_of_its_own_on_the_plain_schema():
@@ -216,15 +229,12 @@ def test_recorded_games_need_four_different_names():
         GAME.recorded_game(S, 0, ["Ann", "Ann", "Cat", "Dan"], [])
 
 
-def test_the_checker_catches_a_wrong_winner_and_a_renege():
+def test_the_checker_catches_wrong_points_and_the_record_reads_the_bidders_books():
+    """The harness's check of a deal is the core's: its record reads and scores the
+    deal's points (per side); every card, call and trick is checked by
+    ``test_simulate.check_deal``'s own reading of the rules."""
     deal = next(d for d in GAME.simulate(S, 20, seed=1) if not d["thrown_in"])
     assert GAME.verify_deal(S, deal) == []
-    trick = deal["tricks"][0]
-    wrong = {
-        **deal,
-        "tricks": [{**trick, "winner": (trick["winner"] + 1) % 4}, *deal["tricks"][1:]],
-    }
-    assert any("was won by" in problem for problem in GAME.verify_deal(S, wrong))
     swapped = {**deal, "points": [p - 1 for p in deal["points"]]}
     assert any("points" in problem for problem in GAME.verify_deal(S, swapped))
     record = GAME.record_of_deal(deal)
@@ -274,24 +284,25 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
 
 def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes():
     """What the store and the phone keep after a hand (``hand_state``) reads back as it
-    was; a state with a winner, a reason or a seat Bid Whist has not, or a field left
-    out, is refused as a ValueError."""
-    progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(**FOUR_UP)], starting_totals=[2, -1])
+    was: the race's state (``core.progress.RaceState``), every deal counted toward the
+    deal limit; a state with a seat or sides Bid Whist has not, or a field left out, is
+    refused as a ValueError."""
+    progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(thrown_in=True)], starting_totals=[2, -1])
     stored = GAME.hand_state(progress.hands[0])
     assert stored == {
         "number": 1,
         "totals": [16, -1],
         "dealer": 0,
-        "winner": None,
-        "reason": None,
+        "scored": 1,
+        "target_reached": False,
+        "winners": [],
         "start": [2, -1],
     }
+    assert GAME.hand_state(progress.hands[1])["scored"] == 2
     ended = GAME.state_of(GAME.replay(S, 0, [hand(**SEVEN_NT)] * 2))
-    assert (ended["winner"], ended["reason"], ended["totals"]) == (0, "target", [28, 0])
-    assert GAME.resume(S, stored, [hand(**FOUR_UP)]).totals == progress.totals
+    assert (ended["winners"], ended["target_reached"], ended["totals"]) == ([0], True, [28, 0])
+    assert GAME.resume(S, stored, [hand(thrown_in=True)]).totals == progress.totals
     for wrong in (
-        {"winner": 2},
-        {"reason": "moon"},
         {"dealer": 4},
         {"number": -1},
         {"number": "one"},
@@ -301,4 +312,4 @@ def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes
         with pytest.raises(ValueError):
             GAME.resume(S, stored | wrong, [])
     with pytest.raises(ValueError):
-        GAME.resume(S, {k: v for k, v in stored.items() if k != "reason"}, [])
+        GAME.resume(S, {k: v for k, v in stored.items() if k != "scored"}, [])

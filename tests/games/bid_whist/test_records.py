@@ -10,7 +10,8 @@ import random
 import pytest
 
 from scorekeeper.engine import InvalidHand, get_game, register_game
-from scorekeeper.engine.bid_whist import GAME, Kind, preset
+from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine.bid_whist.bids import Kind
 
 S = preset("bid-whist")
 

@@ -4,32 +4,23 @@ auction, every knob, the score and its worked examples, and the end of the game.
 import pytest
 
 from scorekeeper.engine import IllegalAction, InvalidSettings, ParseError
-from scorekeeper.engine.bid_whist import (
+from scorekeeper.engine.bid_whist import GAME, preset, record_from_dict, replay
+from scorekeeper.engine.bid_whist.auction import PASS, BidWhistAuction, parse_call
+from scorekeeper.engine.bid_whist.bids import Bid, Kind
+from scorekeeper.engine.bid_whist.cards import (
     BIG_JOKER,
     CARD_TEXT,
-    GAME,
     LITTLE_JOKER,
     NO_SUIT,
-    PASS,
-    Bid,
-    BidWhistAuction,
-    BidWhistPlayState,
-    BidWhistSettings,
     Joker,
-    Kind,
     card_of,
     kitty_size,
-    legal_from,
     pack,
-    parse_call,
     parse_card,
     parse_cards,
-    preset,
-    preset_name_of,
-    record_from_dict,
-    replay,
-    trick_winner,
 )
+from scorekeeper.engine.bid_whist.play import BidWhistPlayState, legal_from, trick_winner
+from scorekeeper.engine.bid_whist.settings import BidWhistSettings
 
 S = preset("bid-whist")
 HEARTS, SPADES, CLUBS = 2, 3, 0
@@ -279,8 +270,8 @@ def test_preset_is_the_seeds_rules():
         "target": 21,
         "deal_limit": 0,
     }
-    assert preset_name_of(settings(target=31, deal_limit=8)) == "bid-whist"
-    assert preset_name_of(settings(jokers=0)) is None
+    assert GAME.preset_name_of(settings(target=31, deal_limit=8)) == "bid-whist"
+    assert GAME.preset_name_of(settings(jokers=0)) is None
     assert [k.name for k in GAME.knobs] == list(S.to_dict())
 
 
@@ -473,7 +464,7 @@ def test_worked_example_a_at_18_makes_4_uptown_with_10_and_wins():
     hands = _records(S, *A_TO_18, {"bidder": 0, "bid": "4U", "trump": "H", "books": 10})
     game = replay(S, 0, hands)
     assert [h.totals for h in game.hands] == [(14, 0), (18, 0), (22, 0)]
-    assert (game.status, game.winner, game.reason) == ("finished", 0, "target")
+    assert (game.status, game.winner) == ("finished", 0)
 
 
 def test_worked_example_b_at_minus_17_set_at_5_downtown_loses():
@@ -485,7 +476,7 @@ def test_worked_example_b_at_minus_17_set_at_5_downtown_loses():
     )
     game = replay(S, 3, hands)
     assert game.totals == (0, -22)
-    assert (game.status, game.winner, game.reason) == ("finished", 0, "minus_target")
+    assert (game.status, game.winner) == ("finished", 0)  # B fell to -21
 
 
 # --- progression and the end of the game ---------------------------------------------
@@ -507,27 +498,38 @@ def test_deal_passes_left_after_every_hand_thrown_in_too(first_dealer):
 
 
 @pytest.mark.parametrize(
-    ("target", "bodies", "winner", "reason"),
+    ("target", "bodies", "winner"),
     [
-        (3, [A_PLUS_3], 0, "target"),
-        (3, [B_PLUS_3], 1, "target"),
-        (4, [A_PLUS_3], None, None),
-        (3, [{"bidder": 1, "bid": "3U", "trump": "S", "books": 8}], 0, "minus_target"),
-        (3, [{"bidder": 0, "bid": "3U", "trump": "S", "books": 8}], 1, "minus_target"),
+        (3, [A_PLUS_3], 0),
+        (3, [B_PLUS_3], 1),
+        (4, [A_PLUS_3], None),
+        (3, [{"bidder": 1, "bid": "3U", "trump": "S", "books": 8}], 0),  # B at -3 loses
+        (3, [{"bidder": 0, "bid": "3U", "trump": "S", "books": 8}], 1),  # A at -3 loses
     ],
 )
-def test_target_knob(target, bodies, winner, reason):
+def test_target_knob(target, bodies, winner):
     rules = settings(target=target)
     game = replay(rules, 0, _records(rules, *bodies))
-    assert (game.winner, game.reason) == (winner, reason)
+    assert game.winner == winner
     assert game.status == ("finished" if winner is not None else "in_progress")
+
+
+def test_both_sides_past_the_target_in_one_hand_the_bidders_win_if_they_made_it():
+    """Totals carried in from before ("hand 0") can put both sides past the target in one
+    hand: the bidding side wins if it made its bid (docs/rules/bid-whist.md), even from
+    behind; a set bidding side leaves the win to the side ahead."""
+    made = GAME.replay(S, 0, _records(S, B_PLUS_3), starting_totals=[25, 19])
+    assert (made.totals, made.status, made.winner) == ((25, 22), "finished", 1)
+    set_b = {"bidder": 1, "bid": "3U", "trump": "S", "books": 8}  # -3
+    lost = GAME.replay(S, 0, _records(S, set_b), starting_totals=[22, 24])
+    assert (lost.totals, lost.status, lost.winner) == ((22, 21), "finished", 0)
 
 
 def test_boston_wins_game_ends_it_at_once():
     rules = settings(boston="wins_game")
     boston = {"bidder": 1, "bid": "3U", "trump": "S", "books": 13}
     game = replay(rules, 0, _records(rules, boston))
-    assert (game.winner, game.reason, game.totals) == (1, "boston", (0, 7))
+    assert (game.status, game.winner, game.totals) == ("finished", 1, (0, 7))
     assert replay(S, 0, _records(S, boston)).status == "in_progress"
 
 
@@ -535,8 +537,8 @@ def test_deal_limit_knob_side_ahead_wins():
     rules = settings(deal_limit=4)
     hands = _records(rules, A_PLUS_3, THROWN, B_PLUS_3, A_PLUS_3)
     assert replay(rules, 0, hands[:3]).status == "in_progress"
-    game = replay(rules, 0, hands)
-    assert (game.winner, game.reason) == (0, "deal_limit")
+    game = replay(rules, 0, hands)  # the thrown-in deal counts toward the limit
+    assert (game.status, game.winner) == ("finished", 0)
 
 
 def test_deal_limit_tie_plays_on_until_one_side_is_ahead():
@@ -547,18 +549,18 @@ def test_deal_limit_tie_plays_on_until_one_side_is_ahead():
     game = replay(rules, 0, hands[:5])
     assert (game.status, game.tie_at_top) == ("in_progress", True)
     game = replay(rules, 0, hands)
-    assert (game.winner, game.reason, game.tie_at_top) == (1, "deal_limit", False)
+    assert (game.status, game.winner, game.tie_at_top) == ("finished", 1, False)
 
 
 def test_finish_now_ends_the_game_after_the_current_hand():
     hands = _records(S, A_PLUS_3, B_PLUS_3, A_PLUS_3)
     assert GAME.replay(S, 0, hands).status == "in_progress"
     game = GAME.replay(S, 0, hands, finish_after=3)
-    assert (game.winner, game.reason) == (0, "finish")
+    assert (game.status, game.winner) == ("finished", 0)
     tied = GAME.replay(S, 0, hands[:2], finish_after=2)
     assert (tied.status, tied.tie_at_top) == ("in_progress", True)
     game = GAME.replay(S, 0, hands, finish_after=2)  # the tie played on one more deal
-    assert (game.winner, game.reason) == (0, "finish")
+    assert (game.status, game.winner) == ("finished", 0)
 
 
 def test_a_hand_after_the_end_is_refused():

@@ -7,15 +7,9 @@ import random
 
 import pytest
 
-from scorekeeper.engine.bid_whist import (
-    GAME,
-    BidWhistDeal,
-    BidWhistHeuristicBot,
-    BidWhistRandomBot,
-    BidWhistTally,
-    preset,
-    simulate_deals,
-)
+from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine.bid_whist.bots import BidWhistHeuristicBot, BidWhistRandomBot
+from scorekeeper.engine.bid_whist.simulate import BidWhistDeal, BidWhistTally, simulate_deals
 
 S = preset("bid-whist")
 RANKS = "23456789TJQKA"

@@ -296,7 +296,9 @@ def test_bid_whist_pages_use_bid_whist_words(bw):
     assert '<template id="count-more">One more: {what}</template>' in form
     assert 'data-label="Reneges by \u2068Ann &amp; Cat\u2069"' in form
     sheet = plain(client.get(f"/games/{game_id}/print"))
-    assert "Contract" not in sheet and "Made exactly, uptown or downtown 3 4 5 6 7" in sheet
+    # The scoring lines say a made bid's points; no table repeats them per level.
+    assert "Contract" not in sheet and "Made exactly" not in sheet
+    assert "Uptown or downtown made, B books B − 6" in sheet
     israeli = plain(client.get("/sheets/blank?game=israeli-whist"))
     assert "Contract 1 2 3" in israeli and "Made 11 14 19" in israeli
 
