@@ -22,7 +22,6 @@ from .bots import BOTS
 from .explain import explain
 from .figures import NOTES, game_figures, player_figures
 from .progression import PROGRESSION
-from .records import score_table_entry
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
@@ -133,15 +132,6 @@ class IsraeliWhist(GameBase):
         if not record.thrown_in:
             return _result(records.score_of(settings, record))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
-
-    def score_query(self, settings: Any, query: Mapping[str, str]) -> dict[str, Any]:
-        """``GET /score``'s hand: ``contracts``, ``tricks`` and ``revokes``, each a list
-        separated by commas."""
-        return _result(
-            score_table_entry(
-                settings, query.get("contracts"), query.get("tricks"), query.get("revokes")
-            )
-        )
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]

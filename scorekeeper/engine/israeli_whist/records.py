@@ -168,8 +168,10 @@ PLAYED = ("pass_round", ("no",))
 
 
 class IsraeliHand(HandSchema):
-    """Israeli Whist's hand, whose command line scores a hand played from its contracts
-    and tricks alone."""
+    """Israeli Whist's hand, whose command line (and the API's ``GET .../score``, its
+    ``query``) scores a hand played from its contracts and tricks alone."""
+
+    query = ("contracts", "tricks", "revokes")
 
     def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone
@@ -182,11 +184,13 @@ class IsraeliHand(HandSchema):
             body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
             score = score_of(settings, game.record_from_dict(settings, body))
             result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+            preview = None
             heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
         else:
             contracts = given.get("contracts")
             score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
             result = score.to_dict()
+            preview = {**result, "void": score.void}  # the API's GET /score
             heads, columns = ("contract", "tricks"), (contracts, tricks)
             lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
             if score.void:
@@ -195,7 +199,7 @@ class IsraeliHand(HandSchema):
             (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
             for seat, points in enumerate(score.points)
         ]
-        return ScoredHand(result, tuple(rows), tuple(lines))
+        return ScoredHand(result, tuple(rows), tuple(lines), preview)
 
 
 HAND = IsraeliHand(
