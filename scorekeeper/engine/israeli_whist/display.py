@@ -21,8 +21,14 @@ from ..core.display import (
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
-from .contracts import forbidden_contract, legal_contracts, over_under, speaking_order
-from .records import SHOWN, HandRecord, last_bidder, score_of
+from .contracts import (
+    forbidden_contract,
+    last_bidder,
+    legal_contracts,
+    over_under,
+    speaking_order,
+)
+from .records import SHOWN, HandRecord, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 

@@ -5,11 +5,12 @@ The registry hands the app this object; everything it says is the rules in this 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.bidding import BIDDING_TEXTS
 from ..core.declared import Figures, Simulation
 from ..core.display import Notation
 from ..core.form import HandFormSpec
@@ -112,7 +113,7 @@ class IsraeliWhist(GameBase):
             )
             for step in spec.steps
         )
-        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": SUM_WHY}
+        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": BIDDING_TEXTS["sum-why"]}
         rounds = settings.frisch_rounds
         thrown = nmsg(
             "Everyone passed after %(num)d Frisch round: throw in",
@@ -162,9 +163,6 @@ class IsraeliWhist(GameBase):
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
-
-
-SUM_WHY = msg("The others already took {sum} tricks; there are only {total}.")
 
 
 def _result(score: HandScore) -> dict[str, Any]:

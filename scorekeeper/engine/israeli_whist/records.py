@@ -34,9 +34,8 @@ from ..core.schema import (
     SeatOf,
     YesNo,
 )
-from ..core.seats import left_of
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
-from .contracts import declarer_contract_problem, forbidden_contract
+from .contracts import declarer_contract_problem
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
@@ -334,14 +333,3 @@ def score_table_entry(
         raise InvalidHand(problems)
     revokes = found["revokes"]
     return score_hand(settings, found["contracts"], found["tricks"], revokes, found["declarer"])
-
-
-def last_bidder(declarer: int) -> int:
-    """The seat that names the last contract: the declarer's right."""
-    return left_of(declarer, 3, seats=SEATS)
-
-
-def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:
-    """The number the last bidder may not name, given the other three seats' contracts."""
-    others = sum(c for s, c in enumerate(contracts) if s != last_bidder(declarer))
-    return forbidden_contract(others)

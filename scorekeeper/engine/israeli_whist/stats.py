@@ -26,7 +26,8 @@ from ..core.stats import (
     hands_played,
 )
 from .bids import SEATS
-from .records import HandRecord, forbidden_for_entry, last_bidder
+from .contracts import forbidden_for_entry, last_bidder
+from .records import HandRecord
 
 __all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
 
