@@ -81,11 +81,6 @@ class Bid:
     def __repr__(self) -> str:
         return f"Bid({str(self)!r})"
 
-    @property
-    def display(self) -> str:
-        """The bid with a suit symbol, as shown to players: ``7♣``, ``9NT``."""
-        return f"{self.level}{self.denomination.symbol}"
-
     @classmethod
     def from_str(cls, text: str) -> Bid:
         """Parses ``7C``, ``9nt``, ``10♠``; raises ParseError quoting the text."""
