@@ -28,7 +28,7 @@ from .contracts import (
     over_under,
     speaking_order,
 )
-from .records import SHOWN, HandRecord, score_of
+from .records import HandRecord, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -47,8 +47,7 @@ def bid_label(bid: Bid | str) -> Label:
     """A bid as a score sheet writes it, ``7♥`` or ``7NT``; red suits get the class "r"."""
     if isinstance(bid, str):
         bid = Bid.from_str(bid)
-    shown, red = SHOWN[bid.denomination]
-    return Label((str(bid.level), shown), "r" if red else "")
+    return Label((str(bid.level), bid.denomination.shown), "r" if bid.denomination.is_red else "")
 
 
 def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:

@@ -45,13 +45,6 @@ HandRecord = Hand
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND
-# Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
-NO_TRUMP = msg("NT")
-SHOWN: dict[Denomination, tuple[Message | str, bool]] = {
-    d: (NO_TRUMP if d.trump is None else d.symbol, bool(d.trump and d.trump.is_red))
-    for d in Denomination
-}
-"""Each denomination as a score sheet and the form's keys write it, and whether it is red."""
 
 
 class BidOf(Field):
@@ -80,9 +73,7 @@ class BidOf(Field):
         return None if value is None else Bid.from_str(value)
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        trumps = tuple(
-            Choice(d.code, text, "red" if red else "") for d, (text, red) in SHOWN.items()
-        )
+        trumps = tuple(Choice(d.code, d.shown, "red" if d.is_red else "") for d in Denomination)
         return (
             FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),
             FormField("denomination", msg("Trump"), trumps, style="trumps"),
