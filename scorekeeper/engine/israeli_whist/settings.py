@@ -57,24 +57,28 @@ class RuleSettings(SettingsBase):
         group="auction",
         low=0,
         high=3,
+        zero=msg("none"),
     )
     rising_minimum: bool = knob(
         True,
         label=msg("Rising minimum"),
         help=msg("each Frisch round raises the minimum level by one (5, 6, 7, 8)"),
         group="auction",
+        applies=lambda s: s.frisch_rounds > 0,
     )
     exact_bonus: int = points_knob(
         10,
         label=msg("Exact bonus"),
         help=msg("bonus on top of n squared for making a contract of n >= 1"),
         group="scoring",
+        zero=msg("none"),
     )
     made_per_trick: int = points_knob(
         0,
         label=msg("Made, per trick"),
         help=msg("points per contracted trick for making a contract of n >= 1, added to the bonus"),
         group="scoring",
+        zero=msg("none"),
     )
     made_squared: bool = knob(
         True,
@@ -102,6 +106,7 @@ class RuleSettings(SettingsBase):
         high=1000,
         length=13,
         optional=True,
+        applies=lambda s: s.miss_steps is not None,
     )
     declarer_miss_factor: int = knob(
         1,
@@ -141,6 +146,7 @@ class RuleSettings(SettingsBase):
         help=msg("F for a failed zero in an over hand; blank uses the same curve as under"),
         group="zeros",
         optional=True,
+        applies=lambda s: s.failed_zero_first_over is not None,
     )
     failed_zero_step_over: int | None = points_knob(
         None,
@@ -148,6 +154,7 @@ class RuleSettings(SettingsBase):
         help=msg("S for a failed zero in an over hand; blank uses the same curve as under"),
         group="zeros",
         optional=True,
+        applies=lambda s: s.failed_zero_step_over is not None,
     )
     all_fail_void: bool = knob(
         False,
@@ -170,12 +177,14 @@ class RuleSettings(SettingsBase):
         label=msg("Pass round: no trick"),
         help=msg("points in a pass round for taking no trick"),
         group="auction",
+        applies=lambda s: s.all_pass == "pass_round",
     )
     pass_round_step: int = points_knob(
         10,
         label=msg("Pass round: per trick"),
         help=msg("points lost in a pass round per trick taken"),
         group="auction",
+        applies=lambda s: s.all_pass == "pass_round",
     )
     revoke_penalty: int = knob(
         100,
@@ -200,6 +209,7 @@ class RuleSettings(SettingsBase):
         group="end",
         low=0,
         high=10000,
+        zero=msg("none"),
     )
     tie_at_end: TieAtEnd = knob(
         "play_on",
