@@ -173,13 +173,17 @@ class SchemaDefaults:
     def revision_view(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> RevisionView:
-        """A saved version of a hand, from ``view``: its line, and each seat's side's entries."""
+        """A saved version of a hand, from ``view``: its line, and each seat's side's entries
+        with its penalty's words ("1 revoke: −100"), if any."""
         record, ctx, summary = self._stored_summary(hand, settings)
         parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:
             return RevisionView(parts, ())
+        marks = summary.penalties or (None,) * len(ctx.sides)
+        sides = [ctx.side_of(s) for s in range(self.seats)]
         seats = tuple(
-            (Notation(" ".join(summary.entries[ctx.side_of(s)])), None) for s in range(self.seats)
+            (Notation(" ".join(summary.entries[side])), marks[side] and marks[side].label)
+            for side in sides
         )
         return RevisionView(parts, seats)
 
