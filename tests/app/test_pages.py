@@ -581,9 +581,11 @@ def test_revisions_show_every_version(editor):
         "edited",
         "deleted",
     ]
-    # Each player by name beside their contract/tricks, a revoke beside its player.
-    assert '<bdi>South</bdi> <span dir="ltr">2/0</span> <span class="rv">1 revoke</span>' in page
-    assert '<bdi>East</bdi> <span dir="ltr">0/2</span></span>' in page
+    # Each player by name beside their contract and tricks, a revoke and its penalty
+    # beside its player.
+    revoked = '<bdi>South</bdi> <span dir="ltr">2 0</span> <span class="rv">1 revoke: −100</span>'
+    assert revoked in page
+    assert '<bdi>East</bdi> <span dir="ltr">0 2</span></span>' in page
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'

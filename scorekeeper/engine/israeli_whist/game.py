@@ -46,7 +46,7 @@ class IsraeliWhist(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
-        revision_legend=msg("Each player: contract/tricks."),
+        revision_legend=msg("Each player: contract, tricks."),
         points_heads=(msg("Contract"), msg("Made")),
         penalty_mark=display.REVOKE_MARK,
         penalty_legend=msg("revoke and its penalty"),
