@@ -21,11 +21,11 @@ from . import display, records, stats, verify
 from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
-from .figures import NOTES, game_figures, player_figures
 from .progression import PROGRESSION
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
+from .stats import NOTES, game_figures, player_figures
 
 
 class IsraeliWhist(GameBase):
