@@ -20,10 +20,8 @@ from .scoring import contract_points, score_hand
 from .settings import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 from .simulate import IsraeliTally, deal_hands, simulate_deals
 
-
-def record_from_dict(settings: RuleSettings, body: object) -> HandRecord:
-    """The hand a JSON-shaped dict gives, read alone; raises InvalidHand."""
-    return GAME.record_from_dict(settings, body)
+record_from_dict = GAME.record_from_dict
+"""The hand a JSON-shaped dict gives, read alone (no place given); raises InvalidHand."""
 
 
 __all__ = [
