@@ -159,12 +159,15 @@ class SchemaDefaults:
         _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         named = [Partners.of(players[s] for s in side) for side in ctx.sides]
-        parts: list[Any] = [] if summary.about is None else [players[summary.about]]
+        # Each name a message's parameter, which a page isolates (a Hebrew name beside a
+        # number keeps its own run).
+        about = [] if summary.about is None else [msg("%(side)s", side=players[summary.about])]
+        parts: list[Any] = about
         parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
         parts += [
-            f"{name}: {' '.join(entry)}"
+            Label((msg("%(side)s", side=name), Notation(f": {' '.join(entry)}")))
             for name, entry in zip(sides, summary.entries, strict=True)
             if entry
         ]
