@@ -1,6 +1,7 @@
 """What Israeli Whist's pages show: a hand as the scoreboard's row shows it (``view``, from
-which the core draws its line and its revision), and the rules lines of a score sheet. Plain data
-(see ``core/display.py``): the app translates its Messages and prints it.
+which the core draws its line and its revision), the score sheet's notes and points table
+(its rules lines are the knobs'), and what the hand form works out as it is filled in.
+Plain data (see ``core/display.py``): the app translates its Messages and prints it.
 """
 
 from __future__ import annotations
