@@ -154,8 +154,8 @@ class SchemaDefaults:
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> list[Any]:
         """A stored hand in one line, from ``view``: who it is about, its bid, how it went
-        (the sides and partners its words name by their players: "Dana named ♥"), and
-        each side's entries."""
+        (the sides and partners its words name by their players: "Dana named ♥"), each
+        side's entries and its penalties."""
         _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         named = [Partners.of(players[s] for s in side) for side in ctx.sides]
@@ -170,6 +170,12 @@ class SchemaDefaults:
             Label((msg("%(side)s", side=name), Notation(f": {' '.join(entry)}")))
             for name, entry in zip(sides, summary.entries, strict=True)
             if entry
+        ]
+        marks = summary.penalties or (None,) * len(sides)
+        parts += [  # a penalty apart from the points, as the row marks it
+            Label((msg("%(side)s", side=name), Notation(": "), mark.label))
+            for name, mark in zip(sides, marks, strict=True)
+            if mark is not None
         ]
         return parts
 
