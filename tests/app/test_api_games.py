@@ -5,9 +5,11 @@ import sqlite3
 
 import pytest
 
+from scorekeeper.engine import GAMES
 from scorekeeper.web.service import game_of
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import SEAT_NAMES
+from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.stored import group_listing, viewed
 
 
@@ -140,3 +142,30 @@ def test_preview_of_a_body_that_is_no_object_is_400(client, make_game, data):
         viewed(client, game_id, "/preview"), data=data, content_type="application/json"
     )
     assert response.status_code == 400 and response.get_json()["field"] == "body"
+
+
+# --- the score shortcut -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+def test_the_score_shortcut_answers_the_preview_of_the_fields_its_schema_names(
+    client, make_game, game
+):
+    """``GET .../score`` (docs/api.md) reads the fields the game's hand names for it
+    (``HandSchema.query``), each a list separated by commas, and answers that hand's
+    preview; a game whose hand names none answers 404, pointing to ``/preview``."""
+    game_id, _ = make_game(game.key, game.default_preset, players=names_for(game))
+    named = game.hand.query
+    if not named:
+        response = client.get(viewed(client, game_id, "/score"))
+        assert response.status_code == 404 and "/preview" in response.get_json()["error"]
+        return
+    settings = game.preset(game.default_preset)
+    bodies = simulated_hands(game, 40)
+    body = next(b for b in bodies if b.get(named[0]) is not None)  # a hand played
+    given = [name for name in named if body.get(name) is not None]  # revokes: none caught
+    query = "&".join(f"{name}={','.join(map(str, body[name]))}" for name in given)
+    response = client.get(viewed(client, game_id, f"/score?{query}"))
+    assert response.status_code == 200, response.get_json()
+    record = game.record_from_dict(settings, body)
+    assert response.get_json() == game.preview(settings, record)

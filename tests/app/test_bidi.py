@@ -371,7 +371,10 @@ def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
         text = describe(
             get_game("israeli-whist"), {**WORKED_EXAMPLE, "bid": "6H", "declarer": 0}, NAMES
         )
-    assert text.startswith(f"{FSI}נועה{PDI} 6♥ · contracts")
+    # The declarer and every player beside their contract and tricks isolated.
+    assert text.startswith(f"{FSI}נועה{PDI} · 6♥ · under · {FSI}נועה{PDI}: 2 0 · ")
+    for name in NAMES:
+        assert f"{FSI}{name}{PDI}: " in text
 
 
 def test_engine_messages_isolate_text_from_outside_the_catalogue(app):

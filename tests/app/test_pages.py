@@ -488,7 +488,8 @@ def test_a_second_phone_saving_the_same_hand_gets_409_and_keeps_its_entries(edit
     assert response.status_code == 409
     page = text_of(response)
     assert "Hand 1 was just saved on another phone." in page
-    assert f"Saved there: {iso('North')} 7♣ · contracts 2 3 7 0 · tricks 0 3 8 2" in page
+    saved = f"Saved there: {iso('North')} · 7♣ · under · {iso('South')}: 2 0 · {iso('West')}: 3 3"
+    assert saved in page
     assert "save it as hand 2" in page
     assert 'name="number" type="hidden" value="2"' in page
     assert 'checked id="declarer-0"' in page and 'checked id="denomination-3"' in page
@@ -542,7 +543,7 @@ def test_an_edit_from_a_stale_form_is_a_conflict(editor):
     )
     assert response.status_code == 409
     page = text_of(response)
-    assert "changed on another phone" in page and "revokes 1 0 0 0" in page
+    assert "changed on another phone" in page and f"{iso('South')}: 1 revoke: −100" in page
     assert 'name="revision" type="hidden" value="2"' in page
 
 
@@ -558,7 +559,7 @@ def test_delete_asks_first_and_only_the_last_hand_goes(editor, app):
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     before = dump(app)
     page = text_of(client.get(f"/games/{game_id}/hands/2/delete"))
-    assert "Delete hand 2?" in page and f"{iso('North')} 7♣" in page
+    assert "Delete hand 2?" in page and f"{iso('North')} · 7♣ · under" in page
     assert dump(app) == before
     response = client.get(f"/games/{game_id}/hands/1/delete")
     assert "Only the last hand (2) can be deleted" in text_of(response)
@@ -581,9 +582,11 @@ def test_revisions_show_every_version(editor):
         "edited",
         "deleted",
     ]
-    # Each player by name beside their contract/tricks, a revoke beside its player.
-    assert '<bdi>South</bdi> <span dir="ltr">2/0</span> <span class="rv">1 revoke</span>' in page
-    assert '<bdi>East</bdi> <span dir="ltr">0/2</span></span>' in page
+    # Each player by name beside their contract and tricks, a revoke and its penalty
+    # beside its player.
+    revoked = '<bdi>South</bdi> <span dir="ltr">2 0</span> <span class="rv">1 revoke: −100</span>'
+    assert revoked in page
+    assert '<bdi>East</bdi> <span dir="ltr">0 2</span></span>' in page
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'

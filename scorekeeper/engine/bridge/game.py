@@ -16,6 +16,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
+from ..core.level_bids import Denomination
 from ..core.messages import Message, SeatName, msg, nmsg
 from ..core.numbers import parse_int, whole_or_none
 from ..core.schema import (
@@ -33,8 +34,6 @@ from . import progression
 from .pad import ChicagoPad, Pad, chicago_pad_of, pad_of, vulnerable_words
 from .progression import State, where_of
 from .settings import PRESETS, STRAINS, BridgeSettings, DealScore, Where, deal_score
-
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 DEAL_WORDS = HandWords(
     title=msg("Next deal"),
@@ -60,7 +59,7 @@ deal passed out is dealt again and takes no number, so the deal's place is the
 
 
 def _strain_label(strain: str) -> Message | str:
-    return SYMBOLS.get(strain) or msg("NT")
+    return Denomination.from_str(strain).shown
 
 
 def vulnerable_note(vulnerable: tuple[bool, bool]) -> Message:
@@ -85,7 +84,8 @@ class Strain(OneOf):
         return super().parse(value.strip().upper() if isinstance(value, str) else value, ctx)
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(Choice(s, _strain_label(s), "red" if s in "DH" else "") for s in STRAINS)
+        found = map(Denomination.from_str, STRAINS)
+        return tuple(Choice(d.code, d.shown, "red" if d.is_red else "") for d in found)
 
 
 class Doubled(Count):

@@ -36,7 +36,6 @@ import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
-from types import ModuleType
 from typing import Any, ClassVar
 
 from .declared import RACE, Figures, Paper, Progression, Simulation
@@ -178,22 +177,6 @@ def _unwritten(cls: type, name: str) -> bool:
 
 _UNSET, _NONE = object(), object()
 
-PAGES = (
-    "view",
-    "hand_views",
-    "describe_hand",
-    "revision_view",
-    "rules_lines",
-    "rules_notes",
-    "points_table",
-    "csv_values",
-)
-"""The members a game's ``pages`` module gives by name (see ``GameBase.pages``): Israeli
-Whist's way until it writes them as protocol members,
-as every other game does (``spades.game``: ``describe_hand =
-staticmethod(display.describe_hand)``); it goes with their allowance in
-``tests/engine/test_protocol.py``."""
-
 
 class GameBase(SchemaDefaults):
     """A game: subclass it, write the :data:`SCHEMA_REQUIRED` members, override what differs."""
@@ -249,19 +232,11 @@ class GameBase(SchemaDefaults):
     """Presets that name the game another way (the round sheet's Hearts); see ``title_of``."""
     recorded_type: ClassVar[type[RecordedGame]] = RecordedGame
     """What ``recorded_game`` makes: a game's own subclass of ``core.stats.RecordedGame``."""
-    pages: ClassVar[ModuleType | None] = None
-    """The module the game's pages come from (its ``display``): each function of it named
-    in :data:`PAGES` is the game's member of that name, unless the class writes its own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Refuses a game that does not write :data:`SCHEMA_REQUIRED`; gives its
-        ``page_words`` the winner's banner of its sides unless it words its own; binds
-        its ``pages``' functions."""
+        ``page_words`` the winner's banner of its sides unless it words its own."""
         super().__init_subclass__(**kwargs)
-        pages = vars(cls).get("pages")
-        for name in PAGES if pages is not None else ():
-            if name not in vars(cls) and callable(getattr(pages, name, None)):
-                setattr(cls, name, staticmethod(getattr(pages, name)))
         missing = [name for name in SCHEMA_REQUIRED if _unwritten(cls, name)]
         if missing:
             raise TypeError(f"{cls.__name__} does not write {', '.join(missing)}")

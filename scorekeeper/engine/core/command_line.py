@@ -57,11 +57,14 @@ class HandOption:
 class ScoredHand:
     """One hand scored for the command line: ``result`` is what ``--json`` prints (a
     JSON-ready dict); ``rows`` the table printed otherwise, its head first; ``lines`` what
-    is printed under it."""
+    is printed under it; ``preview`` the hand as ``Game.preview`` says it where
+    ``result`` says less (a hand scored from part of it; None: ``result``), which the API's
+    ``GET .../score`` answers."""
 
     result: Mapping[str, Any]
     rows: tuple[tuple[str, ...], ...]
     lines: tuple[str, ...] = ()
+    preview: Mapping[str, Any] | None = None
 
 
 def signed(points: int) -> str:

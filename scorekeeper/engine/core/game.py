@@ -658,17 +658,6 @@ class SimulationTally(Protocol):
 
 
 @runtime_checkable
-class ScoresFromQuery(Protocol):
-    """A game that scores a hand from a query string's parameters, as ``GET
-    /api/games/<id>/score`` takes it: a shortcut for a hand that a few lists say whole."""
-
-    def score_query(self, settings: Settings, query: Mapping[str, str]) -> dict[str, Any]:
-        """The hand's ``preview`` from the query's parameters, which the game names and
-        reads itself; raises EngineError naming the parameter and the rule."""
-        ...
-
-
-@runtime_checkable
 class ScoresFromOptions(Protocol):
     """A game that says how ``scorekeeper score --game KEY`` takes its hand: the options
     (``command_line.HandOption``) and how they score. A game without it is scored from

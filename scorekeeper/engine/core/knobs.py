@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from .display import RulesLine
@@ -120,6 +120,12 @@ def knob(
 def points_knob(default: int | None, **declared: Any) -> Any:
     """A :func:`knob` of points won or lost: a whole number from -1000 to 1000."""
     return knob(default, low=-1000, high=1000, **declared)
+
+
+def group_of(group: str, points: bool = False) -> Callable[..., Any]:
+    """:func:`knob` (``points``: :func:`points_knob`) in one ``group`` of the new-game
+    form, so that a settings class names each of its groups once."""
+    return partial(points_knob if points else knob, group=group)
 
 
 def declared_of(settings: Any) -> dict[str, Declared]:

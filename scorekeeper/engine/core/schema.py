@@ -787,8 +787,15 @@ class HandSchema:
     subclasses a field's kind), never on its game class: the keys a body may carry
     besides the fields (``hand_fields``: an old name of a thrown-in deal), a stored hand
     as the form's values (``form_values``), the command line's options and how a hand
-    typed there scores (``options``, ``typed``), and a random legal hand
-    (``random_body``). ``GameBase`` asks the schema for each."""
+    typed there scores (``options``, ``typed``), the fields the API's ``GET .../score``
+    shortcut reads (``query``), and a random legal hand (``random_body``). ``GameBase``
+    asks the schema for each."""
+
+    query: tuple[str, ...] = ()
+    """The fields ``GET /api/games/<id>/score`` reads from its query string, each a list
+    separated by commas, scored as the command line's ``typed`` scores them (its
+    ``ScoredHand.preview``); empty, as for most games: no shortcut, a whole hand is
+    scored by ``/preview``."""
 
     def __init__(
         self,

@@ -154,32 +154,45 @@ class SchemaDefaults:
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> list[Any]:
         """A stored hand in one line, from ``view``: who it is about, its bid, how it went
-        (the sides and partners its words name by their players: "Dana named ♥"), and
-        each side's entries."""
+        (the sides and partners its words name by their players: "Dana named ♥"), each
+        side's entries and its penalties."""
         _, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         named = [Partners.of(players[s] for s in side) for side in ctx.sides]
-        parts: list[Any] = [] if summary.about is None else [players[summary.about]]
+        # Each name a message's parameter, which a page isolates (a Hebrew name beside a
+        # number keeps its own run).
+        about = [] if summary.about is None else [msg("%(side)s", side=players[summary.about])]
+        parts: list[Any] = about
         parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
         parts += [
-            f"{name}: {' '.join(entry)}"
+            Label((msg("%(side)s", side=name), Notation(f": {' '.join(entry)}")))
             for name, entry in zip(sides, summary.entries, strict=True)
             if entry
+        ]
+        marks = summary.penalties or (None,) * len(sides)
+        parts += [  # a penalty apart from the points, as the row marks it
+            Label((msg("%(side)s", side=name), Notation(": "), mark.label))
+            for name, mark in zip(sides, marks, strict=True)
+            if mark is not None
         ]
         return parts
 
     def revision_view(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> RevisionView:
-        """A saved version of a hand, from ``view``: its line, and each seat's side's entries."""
+        """A saved version of a hand, from ``view``: its line, and each seat's side's entries
+        with its penalty's words ("1 revoke: −100"), if any."""
         record, ctx, summary = self._stored_summary(hand, settings)
         parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:
             return RevisionView(parts, ())
+        marks = summary.penalties or (None,) * len(ctx.sides)
+        sides = [ctx.side_of(s) for s in range(self.seats)]
         seats = tuple(
-            (Notation(" ".join(summary.entries[ctx.side_of(s)])), None) for s in range(self.seats)
+            (Notation(" ".join(summary.entries[side])), marks[side] and marks[side].label)
+            for side in sides
         )
         return RevisionView(parts, seats)
 

@@ -6,6 +6,8 @@ from .bids import Bid, Denomination
 from .bots import BOTS, IsraeliHeuristicBot, IsraeliRandomBot, make_bots
 from .contracts import (
     ContractPhase,
+    forbidden_for_entry,
+    last_bidder,
     legal_contracts,
     over_under,
     speaking_order,
@@ -13,15 +15,13 @@ from .contracts import (
 from .game import GAME
 from .play import IsraeliPlayState, legal_cards, trick_winner
 from .progression import opener_for
-from .records import HandRecord, forbidden_for_entry, last_bidder, score_table_entry
+from .records import HandRecord, score_table_entry
 from .scoring import contract_points, score_hand
 from .settings import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
 from .simulate import IsraeliTally, deal_hands, simulate_deals
 
-
-def record_from_dict(settings: RuleSettings, body: object) -> HandRecord:
-    """The hand a JSON-shaped dict gives, read alone; raises InvalidHand."""
-    return GAME.record_from_dict(settings, body)
+record_from_dict = GAME.record_from_dict
+"""The hand a JSON-shaped dict gives, read alone (no place given); raises InvalidHand."""
 
 
 __all__ = [

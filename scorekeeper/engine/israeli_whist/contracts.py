@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..core.bidding import forbidden_bid
 from ..core.errors import IllegalAction
 from ..core.messages import Message, msg
 from ..core.numbers import shown
@@ -38,9 +39,19 @@ _ANY_BUT = tuple(tuple(n for n in _ANY if n != forbidden) for forbidden in _ANY)
 
 def forbidden_contract(others_total: int) -> int | None:
     """The number the last bidder may not name, given the other three contracts' total;
-    None once they exceed 13."""
-    rest = TRICKS_PER_HAND - others_total
-    return rest if rest >= 0 else None
+    None once they exceed 13: Oh Hell's hook (``core.bidding``) at 13 cards."""
+    return forbidden_bid(TRICKS_PER_HAND, others_total)
+
+
+def last_bidder(declarer: int) -> int:
+    """The seat that names the last contract: the declarer's right."""
+    return left_of(declarer, 3, seats=SEATS)
+
+
+def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:
+    """The number the last bidder may not name, given the other three seats' contracts."""
+    others = sum(c for s, c in enumerate(contracts) if s != last_bidder(declarer))
+    return forbidden_contract(others)
 
 
 def over_under(contracts: list[int] | tuple[int, ...]) -> OverUnder:
@@ -137,7 +148,7 @@ class ContractPhase:
 
     def forbidden(self) -> int | None:
         """The forbidden number for the seat to speak, if it is the last bidder."""
-        if self.to_speak == left_of(self.declarer, 3, seats=SEATS):
+        if self.to_speak == last_bidder(self.declarer):
             return forbidden_contract(sum(self.named.values()))
         return None
 

@@ -5,11 +5,12 @@ The registry hands the app this object; everything it says is the rules in this 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
+from ..core.bidding import BIDDING_TEXTS
 from ..core.declared import Figures, Simulation
 from ..core.display import Notation
 from ..core.form import HandFormSpec
@@ -20,12 +21,11 @@ from . import display, records, stats, verify
 from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
-from .figures import NOTES, game_figures, player_figures
 from .progression import PROGRESSION
-from .records import score_table_entry
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
+from .stats import NOTES, game_figures, player_figures
 
 
 class IsraeliWhist(GameBase):
@@ -46,7 +46,7 @@ class IsraeliWhist(GameBase):
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s opens"),
         auction_mark=msg("declarer"),
         cell_legend=msg("contract/tricks, points, total"),
-        revision_legend=msg("Each player: contract/tricks."),
+        revision_legend=msg("Each player: contract, tricks."),
         points_heads=(msg("Contract"), msg("Made")),
         penalty_mark=display.REVOKE_MARK,
         penalty_legend=msg("revoke and its penalty"),
@@ -89,9 +89,6 @@ class IsraeliWhist(GameBase):
     figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
 
     view = staticmethod(display.view)
-    describe_hand = staticmethod(display.describe_hand)
-    revision_view = staticmethod(display.revision_view)
-    rules_lines = staticmethod(display.rules_lines)
     rules_notes = staticmethod(display.rules_notes)
     points_table = staticmethod(display.points_table)
     explain = staticmethod(explain)  # the package exports the function under its module's name
@@ -113,7 +110,7 @@ class IsraeliWhist(GameBase):
             )
             for step in spec.steps
         )
-        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": SUM_WHY}
+        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": BIDDING_TEXTS["sum-why"]}
         rounds = settings.frisch_rounds
         thrown = nmsg(
             "Everyone passed after %(num)d Frisch round: throw in",
@@ -133,15 +130,6 @@ class IsraeliWhist(GameBase):
         if not record.thrown_in:
             return _result(records.score_of(settings, record))
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
-
-    def score_query(self, settings: Any, query: Mapping[str, str]) -> dict[str, Any]:
-        """``GET /score``'s hand: ``contracts``, ``tricks`` and ``revokes``, each a list
-        separated by commas."""
-        return _result(
-            score_table_entry(
-                settings, query.get("contracts"), query.get("tricks"), query.get("revokes")
-            )
-        )
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
@@ -172,9 +160,6 @@ class IsraeliWhist(GameBase):
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
-
-
-SUM_WHY = msg("The others already took {sum} tricks; there are only {total}.")
 
 
 def _result(score: HandScore) -> dict[str, Any]:

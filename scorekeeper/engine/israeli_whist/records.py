@@ -5,28 +5,26 @@ false}`` (Frisch rounds and revokes left out while none), ``{"thrown_in": true}`
 all four passed after the last Frisch round, and under ``all_pass="pass_round"``
 ``{"pass_round": true, "tricks": [...]}``, a pass round played without contracts.
 
-The core reads, asks for and writes it; what is Israeli Whist's own is here: the bid (its
-level and trump on the form), and the rules between fields (``check``): the minimum level
-after the Frisch rounds, contracts that may not total 13 and the declarer's contract.
+The core reads, asks for and writes it (the bid is ``core.level_bids``'); what is Israeli
+Whist's own is here: the rules between fields (``check``): the minimum level after the
+Frisch rounds, contracts that may not total 13 and the declarer's contract.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.command_line import ScoredHand, signed
-from ..core.errors import InvalidHand, ParseError
-from ..core.form import Choice, FormField, numbers
+from ..core.errors import InvalidHand
+from ..core.form import FormField
+from ..core.level_bids import BidOf
 from ..core.messages import Message, msg, nmsg
-from ..core.numbers import shown
 from ..core.schema import (
     MISSING,
     Context,
     Count,
-    Field,
     Hand,
     HandSchema,
     PerSeat,
@@ -34,9 +32,8 @@ from ..core.schema import (
     SeatOf,
     YesNo,
 )
-from ..core.seats import left_of
-from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid, Denomination
-from .contracts import declarer_contract_problem, forbidden_contract
+from .bids import SEATS, TRICKS_PER_HAND, Bid
+from .contracts import declarer_contract_problem
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
@@ -46,64 +43,12 @@ HandRecord = Hand
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND
-# Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
-NO_TRUMP = msg("NT")
-SHOWN: dict[Denomination, tuple[Message | str, bool]] = {
-    d: (NO_TRUMP if d.trump is None else d.symbol, bool(d.trump and d.trump.is_red))
-    for d in Denomination
-}
-"""Each denomination as a score sheet and the form's keys write it, and whether it is red."""
 
 
-class BidOf(Field):
-    """The phase-one bid: the API's text (``"7C"``, ``"9NT"``), or its ``level`` and
-    ``denomination`` apart (as the form asks them)."""
+class Bids(BidOf):
+    """The phase-one bid: a level 5..13 and a denomination."""
 
-    metavar = "BID"
-
-    def parse(self, value: Any, ctx: Context) -> Bid:
-        if isinstance(value, Bid):
-            return value
-        if isinstance(value, Mapping):
-            return _level_and_trump(value.get("level"), value.get("denomination"))
-        if not isinstance(value, str):
-            said = msg("bid must be text such as 7C or 9NT, not %(value)s", value=shown(value))
-            raise Refused(("bid", said))
-        try:
-            return Bid.from_str(value)
-        except ParseError as exc:
-            raise Refused(("bid", exc.message)) from None
-
-    def dump(self, typed: Any) -> Any:
-        return None if typed is None else str(typed)
-
-    def load(self, value: Any) -> Any:
-        return None if value is None else Bid.from_str(value)
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        trumps = tuple(
-            Choice(d.code, text, "red" if red else "") for d, (text, red) in SHOWN.items()
-        )
-        return (
-            FormField("level", msg("Level"), numbers(MIN_LEVEL, MAX_LEVEL), style="levels"),
-            FormField("denomination", msg("Trump"), trumps, style="trumps"),
-        )
-
-    def to_form(self, value: Any) -> dict[str, str]:
-        if value is None:
-            return {}
-        bid = Bid.from_str(value)
-        return {"level": str(bid.level), "denomination": bid.denomination.code}
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return {"level": values.get("level"), "denomination": values.get("denomination")}
-
-    def range_words(self, ctx: Context) -> str:
-        return "the level 5 to 13 and the trump, C, D, H, S or NT, such as 7C or 9NT"
-
-    def draw(self, ctx: Context, rng: random.Random) -> str:
-        level = rng.randint(ctx.settings.minimum_level(0), MAX_LEVEL)
-        return f"{level}{rng.choice(list(Denomination)).code}"
+    bids = Bid
 
 
 class FrischRounds(Count):
@@ -143,33 +88,15 @@ class Revokes(PerSeat):
         return [values.get(f"revokes_{s}") or 0 for s in range(ctx.seats)]
 
 
-def _level_and_trump(level: Any, denomination: Any) -> Bid:
-    """The bid of a level and a denomination given apart; raises Refused naming each."""
-    problems: list[tuple[str, Message]] = []
-    try:
-        lvl = int(level) if isinstance(level, int) else int(str(level).strip())
-    except ValueError:
-        problems.append(("level", msg("level is missing; choose 5..13")))
-        lvl = None
-    den = None
-    try:
-        den = Denomination.from_str(str(denomination or ""))
-    except ParseError:
-        problems.append(("denomination", msg("denomination is missing; choose C, D, H, S or NT")))
-    if lvl is not None and not MIN_LEVEL <= lvl <= MAX_LEVEL:
-        problems.append(("level", msg("level is %(level)d; it must be 5..13", level=lvl)))
-    if problems or lvl is None or den is None:
-        raise Refused(*problems)
-    return Bid(lvl, den)
-
-
 PLAYED = ("pass_round", ("no",))
 """What a field asked of a hand played with contracts is shown by: not a pass round."""
 
 
 class IsraeliHand(HandSchema):
-    """Israeli Whist's hand, whose command line scores a hand played from its contracts
-    and tricks alone."""
+    """Israeli Whist's hand, whose command line (and the API's ``GET .../score``, its
+    ``query``) scores a hand played from its contracts and tricks alone."""
+
+    query = ("contracts", "tricks", "revokes")
 
     def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone
@@ -182,11 +109,13 @@ class IsraeliHand(HandSchema):
             body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
             score = score_of(settings, game.record_from_dict(settings, body))
             result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
+            preview = None
             heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
         else:
             contracts = given.get("contracts")
             score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
             result = score.to_dict()
+            preview = {**result, "void": score.void}  # the API's GET /score
             heads, columns = ("contract", "tricks"), (contracts, tricks)
             lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
             if score.void:
@@ -195,7 +124,7 @@ class IsraeliHand(HandSchema):
             (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
             for seat, points in enumerate(score.points)
         ]
-        return ScoredHand(result, tuple(rows), tuple(lines))
+        return ScoredHand(result, tuple(rows), tuple(lines), preview)
 
 
 HAND = IsraeliHand(
@@ -220,7 +149,7 @@ HAND = IsraeliHand(
         null_is_default=True,
     ),
     SeatOf("declarer", msg("Declarer"), step="bid", shown_when=PLAYED, omit_empty=True),
-    BidOf("bid", msg("Bid"), step="bid", shown_when=PLAYED, omit_empty=True),
+    Bids("bid", msg("Bid"), step="bid", shown_when=PLAYED, omit_empty=True),
     PerSeat(
         "contracts",
         msg("Contract"),
@@ -330,14 +259,3 @@ def score_table_entry(
         raise InvalidHand(problems)
     revokes = found["revokes"]
     return score_hand(settings, found["contracts"], found["tricks"], revokes, found["declarer"])
-
-
-def last_bidder(declarer: int) -> int:
-    """The seat that names the last contract: the declarer's right."""
-    return left_of(declarer, 3, seats=SEATS)
-
-
-def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:
-    """The number the last bidder may not name, given the other three seats' contracts."""
-    others = sum(c for s, c in enumerate(contracts) if s != last_bidder(declarer))
-    return forbidden_contract(others)

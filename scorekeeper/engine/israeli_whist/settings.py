@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Literal
 
-from ..core.knobs import knob, points_knob
+from ..core.knobs import group_of, knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase, find_preset
 from ..core.settings import preset_name_of as core_preset_name_of
@@ -20,27 +20,28 @@ Opener = Literal["dealer", "left"]
 AllPass = Literal["throw_in", "pass_round"]
 TieAtEnd = Literal["play_on", "shared"]
 
+auction, scoring, end = group_of("auction"), group_of("scoring"), group_of("end")
+auction_points, scoring_points, zeros = (group_of(g, True) for g in ("auction", "scoring", "zeros"))
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSettings(SettingsBase):
     """The house rules of one game. Field names are stable: they are stored and set by name."""
 
-    opener: Opener = knob(
+    opener: Opener = auction(
         "left",
         label=msg("Opener"),
         help=msg("who opens the auction: the dealer, or the player left of the dealer"),
-        group="auction",
         choices={"dealer": msg("the dealer"), "left": msg("left of the dealer")},
         refusal=msg("opener must be 'dealer' or 'left', not %(value)s"),
     )
-    auction_end_passes: int = knob(
+    auction_end_passes: int = auction(
         3,
         label=msg("Auction end passes"),
         help=msg(
             "passes in a row that end the auction after a bid (3, or 4 so the high bidder "
             "may raise their own bid)"
         ),
-        group="auction",
         low=3,
         high=4,
     )
@@ -50,162 +51,150 @@ class RuleSettings(SettingsBase):
         help=msg("the declarer speaks first in phase two and may raise their contract"),
         group="contracts",
     )
-    frisch_rounds: int = knob(
+    frisch_rounds: int = auction(
         3,
         label=msg("Frisch rounds"),
         help=msg("Frisch (Gulash) exchanges allowed after all four pass, 0 to 3"),
-        group="auction",
         low=0,
         high=3,
+        zero=msg("none"),
     )
-    rising_minimum: bool = knob(
+    rising_minimum: bool = auction(
         True,
         label=msg("Rising minimum"),
         help=msg("each Frisch round raises the minimum level by one (5, 6, 7, 8)"),
-        group="auction",
+        applies=lambda s: s.frisch_rounds > 0,
     )
-    exact_bonus: int = points_knob(
+    exact_bonus: int = scoring_points(
         10,
         label=msg("Exact bonus"),
         help=msg("bonus on top of n squared for making a contract of n >= 1"),
-        group="scoring",
+        zero=msg("none"),
     )
-    made_per_trick: int = points_knob(
+    made_per_trick: int = scoring_points(
         0,
         label=msg("Made, per trick"),
         help=msg("points per contracted trick for making a contract of n >= 1, added to the bonus"),
-        group="scoring",
+        zero=msg("none"),
     )
-    made_squared: bool = knob(
+    made_squared: bool = scoring(
         True,
         label=msg("Made, n squared"),
         help=msg("a made contract of n >= 1 also scores n squared"),
-        group="scoring",
     )
-    miss_step: int = knob(
+    miss_step: int = scoring(
         10,
         label=msg("Miss step"),
         help=msg("points lost per trick over or under a missed contract"),
-        group="scoring",
         low=0,
         high=1000,
     )
-    miss_steps: tuple[int, ...] | None = knob(
+    miss_steps: tuple[int, ...] | None = scoring(
         None,
         label=msg("Miss step by contract"),
         help=msg(
             "points lost per trick off, one value for each contract 1..13, comma-separated; "
             "blank uses the miss step for every contract"
         ),
-        group="scoring",
         low=0,
         high=1000,
         length=13,
         optional=True,
+        applies=lambda s: s.miss_steps is not None,
     )
-    declarer_miss_factor: int = knob(
+    declarer_miss_factor: int = scoring(
         1,
         label=msg("Declarer's miss factor"),
         help=msg("the declarer's missed-contract penalty is multiplied by 1 or 2"),
-        group="scoring",
         low=1,
         high=2,
     )
-    zero_over: int = points_knob(
+    zero_over: int = zeros(
         25,
         label=msg("Zero over"),
         help=msg("points for making a zero contract in an over hand"),
-        group="zeros",
     )
-    zero_under: int = points_knob(
+    zero_under: int = zeros(
         50,
         label=msg("Zero under"),
         help=msg("points for making a zero contract in an under hand"),
-        group="zeros",
     )
-    failed_zero_first: int = points_knob(
+    failed_zero_first: int = zeros(
         50,
         label=msg("Failed zero first"),
         help=msg("F in -F + S*(t-1), a failed zero contract with t tricks"),
-        group="zeros",
     )
-    failed_zero_step: int = points_knob(
+    failed_zero_step: int = zeros(
         10,
         label=msg("Failed zero step"),
         help=msg("S in -F + S*(t-1), a failed zero contract with t tricks"),
-        group="zeros",
     )
-    failed_zero_first_over: int | None = points_knob(
+    failed_zero_first_over: int | None = zeros(
         None,
         label=msg("Failed zero first, over hand"),
         help=msg("F for a failed zero in an over hand; blank uses the same curve as under"),
-        group="zeros",
         optional=True,
+        applies=lambda s: s.failed_zero_first_over is not None,
     )
-    failed_zero_step_over: int | None = points_knob(
+    failed_zero_step_over: int | None = zeros(
         None,
         label=msg("Failed zero step, over hand"),
         help=msg("S for a failed zero in an over hand; blank uses the same curve as under"),
-        group="zeros",
         optional=True,
+        applies=lambda s: s.failed_zero_step_over is not None,
     )
-    all_fail_void: bool = knob(
+    all_fail_void: bool = scoring(
         False,
         label=msg("All fail void"),
         help=msg("when nobody makes their contract the hand scores 0 for everyone"),
-        group="scoring",
     )
-    all_pass: AllPass = knob(
+    all_pass: AllPass = auction(
         "throw_in",
         label=msg("When all pass"),
         help=msg(
             "when all four pass and no Frisch round is left: throw the deal in, or play a "
             "pass round with no trump and no contracts"
         ),
-        group="auction",
         choices={"throw_in": msg("throw the deal in"), "pass_round": msg("play a pass round")},
     )
-    pass_round_zero: int = points_knob(
+    pass_round_zero: int = auction_points(
         50,
         label=msg("Pass round: no trick"),
         help=msg("points in a pass round for taking no trick"),
-        group="auction",
+        applies=lambda s: s.all_pass == "pass_round",
     )
-    pass_round_step: int = points_knob(
+    pass_round_step: int = auction_points(
         10,
         label=msg("Pass round: per trick"),
         help=msg("points lost in a pass round per trick taken"),
-        group="auction",
+        applies=lambda s: s.all_pass == "pass_round",
     )
-    revoke_penalty: int = knob(
+    revoke_penalty: int = scoring(
         100,
         label=msg("Revoke penalty"),
         help=msg("points lost per caught revoke"),
-        group="scoring",
         low=0,
         high=10000,
     )
-    target: int = knob(
+    target: int = end(
         100,
         label=msg("Target score"),
         help=msg("the score that ends the game"),
-        group="end",
         low=1,
         high=100000,
     )
-    hand_limit: int = knob(
+    hand_limit: int = end(
         0,
         label=msg("Hand limit"),
         help=msg("the game also ends after this many scored hands; 0 plays to the target"),
-        group="end",
         low=0,
         high=10000,
+        zero=msg("none"),
     )
-    tie_at_end: TieAtEnd = knob(
+    tie_at_end: TieAtEnd = end(
         "play_on",
         label=msg("A tie at the end"),
         help=msg("a tie at the top when the game ends: play on until one leads, or share the win"),
-        group="end",
         choices={"play_on": msg("play on"), "shared": msg("share the win")},
     )
 

@@ -16,7 +16,7 @@ from .auction import IsraeliAuction, parse_call
 from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .contracts import ContractPhase
 from .records import HandRecord
-from .scoring import score_hand
+from .scoring import score_hand, score_pass_round
 from .settings import RuleSettings
 
 GAME: Any = None
@@ -88,10 +88,7 @@ def _check_pass_round(
     if deal["declarer"] is not None or deal["bid"] is not None or deal["contracts"] is not None:
         problems.append("a pass round has no declarer, bid or contracts")
     _follow_tricks(deal, held, None, (deal["dealer"] + 1) % SEATS, problems)
-    taken = deal["tricks_taken"] or [0] * SEATS
-    expected = [
-        settings.pass_round_zero if t == 0 else -settings.pass_round_step * t for t in taken
-    ]
+    expected = score_pass_round(settings, deal["tricks_taken"] or [0] * SEATS).points
     return problems + wrong_points(deal, expected, "the pass round's")
 
 

@@ -30,7 +30,7 @@ from ...engine import (
     parse_int,
     table_game,
 )
-from ...engine.core.game import HandPlace, ScoresFromQuery, side_values
+from ...engine.core.game import HandPlace, side_values
 from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
 from ..access import bearer_key, edit_required, may_read
@@ -486,16 +486,25 @@ def update_game(game: db.StoredGame):
 @light
 @bp.get("/games/<int:game_id>/score")
 def score(game_id: int):
-    """A shortcut (README, "JSON API"): scores a hand given in the query string, in the
-    parameters the game names, under the game's rules without saving anything, for a game
-    that declares it (``ScoresFromQuery``). Every game's hand, in its own fields, is
-    scored by ``/preview``; this answers 404 pointing there for the others."""
+    """A shortcut (docs/api.md): scores a hand given in the query string, in the fields
+    its schema names (``HandSchema.query``, each a list separated by commas), as the
+    command line scores them, under the game's rules without saving anything. Every
+    game's hand, in its own fields, is scored by ``/preview``; this answers 404 pointing
+    there for a game whose schema names none."""
     found = _readable(game_id)
     rules = game_of(found)
-    if not isinstance(rules, ScoresFromQuery):
+    schema = rules.hand
+    if schema is None or not schema.query:
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
         raise ApiError(message, "id", 404)
-    return rules.score_query(found.settings, request.args)
+    given = {name: _listed(request.args.get(name)) for name in schema.query}
+    scored = schema.typed(rules, found.settings, given)
+    return dict(scored.preview or scored.result)
+
+
+def _listed(text: str | None) -> list[str] | None:
+    """A query parameter's list separated by commas, as the command line splits it."""
+    return None if text is None else [part.strip() for part in text.split(",")]
 
 
 @light
