@@ -260,7 +260,8 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         while drawn >= n:
             drawn = bits(k)
         bids[dealer] = drawn + (0 <= forbidden <= drawn)
-        _, played, taken = choice_tricks(every_held, leader, -1 if trump is None else trump, bits)
+        ruling = -1 if trump is None else trump
+        _, played, taken = choice_tricks(every_held, leader, ruling, bits, in_order=True)
         return OhHellDealResult(
             game,
             None if trump is None else _SUITS[trump],
