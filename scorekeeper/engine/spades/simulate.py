@@ -22,7 +22,7 @@ from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play
 from ..core.tricks import choice_tricks
-from .scoring import SEATS, TRICKS, score_hand
+from .scoring import SEATS, TRICKS, score_hand, score_side
 from .settings import SpadesSettings
 
 
@@ -124,6 +124,8 @@ class SpadesDeal(TurnDeal):
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         for i, card in enumerate(deck):
             hands[order[i % SEATS]].append(card)
+        for hand in hands:  # held in order, as a player sorts them
+            hand.sort()
         self.settings = settings
         self.dealer = dealer
         self.hands = hands
@@ -169,26 +171,6 @@ class SpadesDeal(TurnDeal):
         self.trick = []
         self.to_play = self.leader if len(self.played) < TRICKS else None
 
-    def finished(
-        self,
-        settings: SpadesSettings,
-        dealer: int,
-        dealt: tuple[tuple[Card, ...], ...],
-        bids: list[int],
-        blind_nil: list[int],
-        taken: list[int],
-        played: list[tuple[int, tuple[Card, ...]]],
-        leader: int,
-    ) -> None:
-        """Makes this the result of a deal played elsewhere (``random_player``'s loop)."""
-        self.settings, self.dealer, self.dealt = settings, dealer, dealt
-        self.order = [(dealer + 1 + i) % SEATS for i in range(SEATS)]
-        self.hands = [[] for _ in range(SEATS)]
-        self.bids, self.blind_nil, self.taken, self.played = bids, blind_nil, taken, played
-        self.spoken, self.bidding, self.broken = SEATS, False, True
-        self.leader, self.trick, self.to_play = leader, [], None
-        self.result()
-
     def result(self) -> SpadesDeal:
         self.blind_nil.sort()
         self.points = score_hand(self.settings, self.bids, self.taken, self.blind_nil).points
@@ -220,24 +202,62 @@ _CARDS = tuple(full_deck())
 _SPADES = Suit.SPADES.value
 
 
+class _DealtByNumbers(SpadesDeal):
+    """A deal ``random_player`` played, its cards kept as numbers (each hand's, sorted,
+    and each trick's) and made cards only when ``dealt`` or ``played`` is read: a run's
+    summary reads neither."""
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:  # type: ignore[override]
+        cards_of = self._cards_of
+        return tuple(tuple(map(cards_of.__getitem__, hand)) for hand in self._held)
+
+    @property
+    def played(self) -> list[tuple[int, tuple[Card, ...]]]:  # type: ignore[override]
+        cards_of = self._cards_of
+        return [
+            (leader, tuple(map(cards_of.__getitem__, trick)))
+            for leader, trick in zip(self._leaders, self._tricks, strict=False)
+        ]
+
+    _cards_of = _CARDS
+
+
+def side_points(settings: SpadesSettings) -> Callable[[int, int, int, int, bool, bool], int]:
+    """``points(bid, partner's bid, tricks, partner's tricks, blind, partner blind)``: a
+    side's points in a first hand under ``settings`` (``scoring.score_side``'s), worked
+    out once for each such six and then looked up (a run meets a few thousand)."""
+    known: dict[tuple[int, int, int, int, bool, bool], int] = {}
+
+    def points(*side: Any) -> int:
+        found = known.get(side)
+        if found is None:
+            bids, taken, blind = side[0:2], side[2:4], [i for i in (0, 1) if side[4 + i]]
+            found = known[side] = score_side(settings, (0, 1), bids, taken, blind, 0).points
+        return found
+
+    return points
+
+
 def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], SpadesDeal]:
     """Plays deal ``index`` of a run to its result as ``random`` bots drawing from
-    ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers until
-    the result: the same cards dealt, every draw the same (``rng.random``, ``randint``
-    and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``), the same
-    bids, tricks and points. The suite checks that both give the same deals."""
+    ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers (made
+    cards only when read): the same cards dealt, every draw the same (``rng.random``,
+    ``randint`` and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``),
+    the same bids, tricks and points (each side's looked up, ``side_points``). The suite
+    checks that both give the same deals."""
     blind_allowed = settings.blind_nil == "any_time"
-    cards_of = _CARDS
     seats = range(SEATS)
+    side = side_points(settings)
+    new = _DealtByNumbers.__new__
 
     def play(index: int, rng: random.Random) -> SpadesDeal:
         dealer = index % SEATS
         pack = shuffled_pack(rng)  # as rng.shuffle(full_deck()) orders it
         order = [(dealer + 1 + i) % SEATS for i in seats]
         hands: list[list[int]] = [[], [], [], []]
-        for i in seats:  # dealt one at a time from the dealer's left
-            hands[order[i]] = pack[i::SEATS]
-        dealt = tuple(tuple(map(cards_of.__getitem__, sorted(hand))) for hand in hands)
+        for i in seats:  # dealt one at a time from the dealer's left, held in order
+            hands[order[i]] = sorted(pack[i::SEATS])
         bits, draw = rng.getrandbits, rng.random
         bids = [0] * SEATS
         blind_nil = []
@@ -251,13 +271,21 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
                 while drawn >= 3:
                     drawn = bits(2)
                 bids[seat] = 1 + drawn
-        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES)
-        played = [
-            (leader, tuple(map(cards_of.__getitem__, trick)))
-            for leader, trick in zip(leaders, tricks, strict=False)
-        ]
-        deal = SpadesDeal.__new__(SpadesDeal)
-        deal.finished(settings, dealer, dealt, bids, blind_nil, taken, played, leaders[-1])
+        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES, True)
+        deal = new(_DealtByNumbers)
+        deal.settings, deal.dealer, deal.order, deal._held = settings, dealer, order, hands
+        deal.bids, deal.taken, deal._leaders, deal._tricks = bids, taken, leaders, tricks
+        if blind_nil:
+            blind_nil.sort()
+            a = side(*bids[0::2], *taken[0::2], 0 in blind_nil, 2 in blind_nil)
+            b = side(*bids[1::2], *taken[1::2], 1 in blind_nil, 3 in blind_nil)
+        else:
+            a = side(*bids[0::2], *taken[0::2], False, False)
+            b = side(*bids[1::2], *taken[1::2], False, False)
+        deal.blind_nil, deal.points = blind_nil, (a, b)
+        deal.spoken, deal.bidding, deal.broken = SEATS, False, True
+        deal.leader, deal.trick, deal.to_play = leaders[-1], [], None
+        deal.hands = [[], [], [], []]  # played out
         return deal
 
     return play
