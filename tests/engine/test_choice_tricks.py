@@ -77,7 +77,9 @@ def test_a_suit_kept_from_the_lead_must_be_the_trump():
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
-@pytest.mark.parametrize(("trump", "unbroken"), [(-1, -1), (0, -1), (3, -1), (3, 3)])
+@pytest.mark.parametrize(
+    ("trump", "unbroken"), [(-1, -1), (0, -1), (3, -1), (3, 3), (0, 0), (2, 2)]
+)
 def test_hands_in_order_are_played_as_random_choice_plays_them(seats, trump, unbroken):
     # in_order: sorted hands, kept only as lists by suit, the card drawn found by
     # counting through them; the same cards from the same draws, the hands untouched.

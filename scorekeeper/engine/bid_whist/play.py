@@ -133,49 +133,43 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     if play.trump != NO_SUIT:
         random_tricks(play, bits)
         return
-    hands, tricks, won = play.hands, play.tricks, play.tricks_taken
-    keys_by_led, suits = play.keys_by_led, play.suit_of
+    hands = play.hands
+    tricks = play.tricks
+    won = play.tricks_taken
+    keys_by_led = play.keys_by_led
+    suits = play.suit_of
     any_time = play.nt_jokers == "any_time"
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
     after = followers(play.seats)
-    for in_hand in range(TRICKS, 0, -1):
-        # A card of the whole hand is found by counting through its five lists (the
-        # order of its legal cards), one of a single list popped from it: no list made.
-        drawn = bits(32) * in_hand >> 32
-        for cards in hands[leader]:
-            if drawn < len(cards):
-                break
-            drawn -= len(cards)
-        card = cards.pop(drawn)
+    for _ in range(TRICKS):
+        hand = hands[leader]
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+        card = legal[bits(32) * len(legal) >> 32]
         led = suits[card]
-        trick = [card]
+        hand[led].remove(card)
+        cards = [card]
         keys = keys_by_led[led]
         best = keys[card]
         winner = leader
         for seat in after[leader]:
             hand = hands[seat]
-            following = hand[led]
-            if led != NO_SUIT and following and not (any_time and hand[4]):
-                card = following.pop(bits(32) * len(following) >> 32)
-            elif led != NO_SUIT and following:  # any_time: the suit or a joker
-                drawn = bits(32) * (len(following) + len(hand[4])) >> 32
-                if drawn < len(following):
-                    card = following.pop(drawn)
-                else:
-                    card = hand[4].pop(drawn - len(following))
-            elif led != NO_SUIT and must and hand[4]:
-                card = hand[4].pop(bits(32) * len(hand[4]) >> 32)
-            else:
-                drawn = bits(32) * in_hand >> 32
-                for cards in hand:
-                    if drawn < len(cards):
-                        break
-                    drawn -= len(cards)
-                card = cards.pop(drawn)
-            trick.append(card)
             if led == NO_SUIT:
-                suit = suits[card]
+                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+            else:
+                legal = hand[led]
+                if legal:
+                    if any_time and hand[4]:
+                        legal = [*legal, *hand[4]]
+                elif must and hand[4]:
+                    legal = hand[4]
+                else:
+                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+            card = legal[bits(32) * len(legal) >> 32]
+            suit = suits[card]
+            hand[suit].remove(card)
+            cards.append(card)
+            if led == NO_SUIT:
                 if suit != NO_SUIT:
                     led = suit
                     keys = keys_by_led[led]
@@ -184,7 +178,7 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
             elif keys[card] > best:
                 best = keys[card]
                 winner = seat
-        tricks.append((leader, tuple(trick), winner))
+        tricks.append((leader, tuple(cards), winner))
         won[winner] += 1
         leader = winner
     play.leader = leader

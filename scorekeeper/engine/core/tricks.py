@@ -560,13 +560,31 @@ def _tricks_in_order(
         drawn = bits(k)
         while drawn >= n:
             drawn = bits(k)
-        for led in range(4):
-            cards = suits[led]
-            if led != skip:
-                if drawn < len(cards):
-                    won = cards.pop(drawn)
-                    break
+        if skip < 0:  # counted through the suits, written out
+            cards = suits[0]
+            if drawn < len(cards):
+                led = 0
+            else:
                 drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    led = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        led = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, led = suits[3], 3
+        else:  # through the suits but the one not led yet
+            for led in range(4):
+                cards = suits[led]
+                if led != skip:
+                    if drawn < len(cards):
+                        break
+                    drawn -= len(cards)
+        won = cards.pop(drawn)
         best_suit = led
         trick = [won]
         winner = leader
@@ -581,16 +599,27 @@ def _tricks_in_order(
                     drawn = bits(k)
                 card = cards.pop(drawn)
                 suit = led
-            else:
+            else:  # counted through the suits, written out
                 k = widths[left]
                 drawn = bits(k)
                 while drawn >= left:
                     drawn = bits(k)
-                for suit in range(4):
-                    cards = suits[suit]
-                    if drawn < len(cards):
-                        break
+                cards = suits[0]
+                if drawn < len(cards):
+                    suit = 0
+                else:
                     drawn -= len(cards)
+                    cards = suits[1]
+                    if drawn < len(cards):
+                        suit = 1
+                    else:
+                        drawn -= len(cards)
+                        cards = suits[2]
+                        if drawn < len(cards):
+                            suit = 2
+                        else:
+                            drawn -= len(cards)
+                            cards, suit = suits[3], 3
                 card = cards.pop(drawn)
             trick.append(card)
             if suit == best_suit:
@@ -604,12 +633,13 @@ def _tricks_in_order(
         tricks.append(tuple(trick))
         taken[winner] += 1
         leader = winner
-    seat_cards = [[*s[0], *s[1], *s[2], *s[3]] for s in by_suit]
-    won = seat_cards[leader][0]
+    suits = by_suit[leader]
+    won = (suits[0] or suits[1] or suits[2] or suits[3])[0]
     trick = [won]
     best_suit, winner = won // 13, leader
     for seat in after[leader]:
-        card = seat_cards[seat][0]
+        suits = by_suit[seat]
+        card = (suits[0] or suits[1] or suits[2] or suits[3])[0]
         trick.append(card)
         suit = card // 13
         if suit == best_suit:

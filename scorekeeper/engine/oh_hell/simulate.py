@@ -260,8 +260,7 @@ def random_player(game: Any, settings: OhHellSettings, plan: DealPlan) -> Random
         while drawn >= n:
             drawn = bits(k)
         bids[dealer] = drawn + (0 <= forbidden <= drawn)
-        ruling = -1 if trump is None else trump
-        _, played, taken = choice_tricks(every_held, leader, ruling, bits, in_order=True)
+        _, played, taken = choice_tricks(every_held, leader, -1 if trump is None else trump, bits)
         return OhHellDealResult(
             game,
             None if trump is None else _SUITS[trump],
