@@ -205,7 +205,7 @@ _SPADES = Suit.SPADES.value
 class _DealtByNumbers(SpadesDeal):
     """A deal ``random_player`` played, its cards kept as numbers (each hand's, sorted,
     and each trick's) and made cards only when ``dealt`` or ``played`` is read: a run's
-    summary reads neither."""
+    summary reads neither. What every played deal shares is the class's."""
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:  # type: ignore[override]
@@ -220,20 +220,33 @@ class _DealtByNumbers(SpadesDeal):
             for leader, trick in zip(self._leaders, self._tricks, strict=False)
         ]
 
+    @property
+    def order(self) -> list[int]:  # type: ignore[override]
+        return list(_ORDERS[self.dealer])
+
     _cards_of = _CARDS
+    spoken, bidding, broken, to_play = SEATS, False, True, None
+    hands: tuple[tuple[int, ...], ...] = ((), (), (), ())  # type: ignore[assignment]
+    trick: tuple[tuple[int, Card], ...] = ()  # type: ignore[assignment]
 
 
-def side_points(settings: SpadesSettings) -> Callable[[int, int, int, int, bool, bool], int]:
-    """``points(bid, partner's bid, tricks, partner's tricks, blind, partner blind)``: a
-    side's points in a first hand under ``settings`` (``scoring.score_side``'s), worked
-    out once for each such six and then looked up (a run meets a few thousand)."""
-    known: dict[tuple[int, int, int, int, bool, bool], int] = {}
+_ORDERS = tuple(tuple((dealer + 1 + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))
+"""The seats from each dealer's left, in the order they are dealt to and bid."""
 
-    def points(*side: Any) -> int:
-        found = known.get(side)
+
+def side_points(settings: SpadesSettings) -> Callable[..., int]:
+    """``points((bid, partner's bid, tricks, partner's tricks), blind seats)``: a side's
+    points in a first hand under ``settings`` (``scoring.score_side``'s; the blind seats
+    0, 1 or both of those four), worked out once for each and then looked up (a run meets
+    a few thousand)."""
+    known: dict[tuple[int, ...], int] = {}
+
+    def points(side: tuple[int, int, int, int], blind: tuple[int, ...] = ()) -> int:
+        key = (*side, *blind) if blind else side
+        found = known.get(key)
         if found is None:
-            bids, taken, blind = side[0:2], side[2:4], [i for i in (0, 1) if side[4 + i]]
-            found = known[side] = score_side(settings, (0, 1), bids, taken, blind, 0).points
+            found = score_side(settings, (0, 1), side[:2], side[2:], blind, 0).points
+            known[key] = found
         return found
 
     return points
@@ -247,19 +260,18 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
     the same bids, tricks and points (each side's looked up, ``side_points``). The suite
     checks that both give the same deals."""
     blind_allowed = settings.blind_nil == "any_time"
-    seats = range(SEATS)
     side = side_points(settings)
     new = _DealtByNumbers.__new__
 
     def play(index: int, rng: random.Random) -> SpadesDeal:
         dealer = index % SEATS
+        order = _ORDERS[dealer]
         pack = shuffled_pack(rng)  # as rng.shuffle(full_deck()) orders it
-        order = [(dealer + 1 + i) % SEATS for i in seats]
         hands: list[list[int]] = [[], [], [], []]
-        for i in seats:  # dealt one at a time from the dealer's left, held in order
-            hands[order[i]] = sorted(pack[i::SEATS])
+        for i, seat in enumerate(order):  # dealt one at a time from the dealer's left
+            hands[seat] = sorted(pack[i::SEATS])  # held in order
         bits, draw = rng.getrandbits, rng.random
-        bids = [0] * SEATS
+        bids = [0, 0, 0, 0]
         blind_nil = []
         for seat in order:  # SpadesRandomBot.choose and bid
             if blind_allowed and draw() < 0.03:
@@ -273,22 +285,24 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
                 bids[seat] = 1 + drawn
         leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES, True)
         deal = new(_DealtByNumbers)
-        deal.settings, deal.dealer, deal.order, deal._held = settings, dealer, order, hands
+        deal.settings, deal.dealer, deal._held, deal.leader = settings, dealer, hands, leaders[-1]
         deal.bids, deal.taken, deal._leaders, deal._tricks = bids, taken, leaders, tricks
         if blind_nil:
             blind_nil.sort()
-            a = side(*bids[0::2], *taken[0::2], 0 in blind_nil, 2 in blind_nil)
-            b = side(*bids[1::2], *taken[1::2], 1 in blind_nil, 3 in blind_nil)
+            a = side((bids[0], bids[2], taken[0], taken[2]), _blind(blind_nil, 0))
+            b = side((bids[1], bids[3], taken[1], taken[3]), _blind(blind_nil, 1))
         else:
-            a = side(*bids[0::2], *taken[0::2], False, False)
-            b = side(*bids[1::2], *taken[1::2], False, False)
+            a = side((bids[0], bids[2], taken[0], taken[2]))
+            b = side((bids[1], bids[3], taken[1], taken[3]))
         deal.blind_nil, deal.points = blind_nil, (a, b)
-        deal.spoken, deal.bidding, deal.broken = SEATS, False, True
-        deal.leader, deal.trick, deal.to_play = leaders[-1], [], None
-        deal.hands = [[], [], [], []]  # played out
         return deal
 
     return play
+
+
+def _blind(blind_nil: list[int], side: int) -> tuple[int, ...]:
+    """The blind nil bidders of ``side``, as 0 (the side's first seat) and 1."""
+    return tuple(seat // 2 for seat in blind_nil if seat % 2 == side)
 
 
 def simulate_deals(
