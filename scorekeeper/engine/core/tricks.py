@@ -577,6 +577,18 @@ def _tricks_in_order(
                     else:
                         drawn -= len(cards)
                         cards, led = suits[3], 3
+        elif skip == 3:  # the same, but for the last suit (Spades' spades)
+            cards = suits[0]
+            if drawn < len(cards):
+                led = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    led = 1
+                else:
+                    drawn -= len(cards)
+                    cards, led = suits[2], 2
         else:  # through the suits but the one not led yet
             for led in range(4):
                 cards = suits[led]
