@@ -54,8 +54,8 @@ class SpadesRandomBot(ChoiceBot):
     __slots__ = ()
 
     def choose(self, state: SpadesDeal, legal: list[Any]) -> Any:
-        if not state.bidding:
-            return self.rng.choice(legal)
+        if not state.bidding:  # among its cards as a player holds them, in order
+            return self.rng.choice(sorted(legal))
         if BLIND_NIL in legal and self.rng.random() < 0.03:
             return BLIND_NIL
         return self.bid(state.hands[self.seat])
@@ -124,8 +124,6 @@ class SpadesDeal(TurnDeal):
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         for i, card in enumerate(deck):
             hands[order[i % SEATS]].append(card)
-        for hand in hands:  # held in order, as a player sorts them
-            hand.sort()
         self.settings = settings
         self.dealer = dealer
         self.hands = hands
