@@ -451,12 +451,13 @@ def choice_tricks(
     else. Returns each trick's leader and last the last trick's winner, each trick's
     cards in play order, and the tricks each seat took: the one loop of the games whose
     random bots choose so (Spades, Oh Hell). ``in_order``: every hand is sorted (its
-    cards then lie as in its lists by suit, which alone are kept, a card found by
-    counting through them: the same cards, from the same draws, and ``held`` untouched).
+    cards then lie as in its lists by suit, which alone are kept at a table of four, a
+    card found by counting through them: the same cards, from the same draws, and
+    ``held`` untouched there).
     Raises ValueError for another ``unbroken``."""
     if unbroken not in (-1, ruling):
         raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
-    if in_order:
+    if in_order and len(held) == 4:
         return _tricks_in_order(held, leader, ruling, bits, unbroken)
     seats = len(held)
     by_suit = split_hands(held, PLAIN_SUIT_OF)
@@ -537,10 +538,11 @@ def choice_tricks(
 def _tricks_in_order(
     held: list[list[int]], leader: int, ruling: int, bits: Callable[[int], int], unbroken: int
 ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
-    # choice_tricks over sorted hands: a seat's legal cards in its hand's order are its
-    # suits' lists one after another, so the card drawn is found by counting through
-    # them and popped from its suit's list alone.
-    seats, widths = len(held), _WIDTHS
+    # choice_tricks over four sorted hands: a seat's legal cards in its hand's order are
+    # its suits' lists one after another, so the card drawn is found by counting through
+    # them and popped from its suit's list alone; the three seats after the leader
+    # written out.
+    seats, widths = 4, _WIDTHS
     by_suit = []
     for hand in held:
         a = bisect_left(hand, 13)
@@ -596,53 +598,125 @@ def _tricks_in_order(
                     if drawn < len(cards):
                         break
                     drawn -= len(cards)
-        won = cards.pop(drawn)
+        won = first = cards.pop(drawn)
         best_suit = led
-        trick = [won]
         winner = leader
-        for seat in after[leader]:
-            suits = by_suit[seat]
-            cards = suits[led]
-            if cards:
-                n = len(cards)
-                k = widths[n]
+        s1, s2, s3 = after[leader]
+        suits = by_suit[s1]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
                 drawn = bits(k)
-                while drawn >= n:
-                    drawn = bits(k)
-                card = cards.pop(drawn)
-                suit = led
-            else:  # counted through the suits, written out
-                k = widths[left]
+            c1 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
                 drawn = bits(k)
-                while drawn >= left:
-                    drawn = bits(k)
-                cards = suits[0]
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
                 if drawn < len(cards):
-                    suit = 0
+                    suit = 1
                 else:
                     drawn -= len(cards)
-                    cards = suits[1]
+                    cards = suits[2]
                     if drawn < len(cards):
-                        suit = 1
+                        suit = 2
                     else:
                         drawn -= len(cards)
-                        cards = suits[2]
-                        if drawn < len(cards):
-                            suit = 2
-                        else:
-                            drawn -= len(cards)
-                            cards, suit = suits[3], 3
-                card = cards.pop(drawn)
-            trick.append(card)
-            if suit == best_suit:
-                if card > won:
-                    won, winner = card, seat
-            elif suit == ruling:
-                won, best_suit, winner = card, suit, seat
+                        cards, suit = suits[3], 3
+            c1 = cards.pop(drawn)
+        if suit == best_suit:
+            if c1 > won:
+                won, winner = c1, s1
+        elif suit == ruling:
+            won, best_suit, winner = c1, suit, s1
+        suits = by_suit[s2]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            c2 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    suit = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        suit = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, suit = suits[3], 3
+            c2 = cards.pop(drawn)
+        if suit == best_suit:
+            if c2 > won:
+                won, winner = c2, s2
+        elif suit == ruling:
+            won, best_suit, winner = c2, suit, s2
+        suits = by_suit[s3]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            c3 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    suit = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        suit = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, suit = suits[3], 3
+            c3 = cards.pop(drawn)
+        if suit == best_suit:
+            if c3 > won:
+                won, winner = c3, s3
+        elif suit == ruling:
+            won, best_suit, winner = c3, suit, s3
         if best_suit == unbroken:
             unbroken = -1
         leaders.append(leader)
-        tricks.append(tuple(trick))
+        tricks.append((first, c1, c2, c3))
         taken[winner] += 1
         leader = winner
     suits = by_suit[leader]
