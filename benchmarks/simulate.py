@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/simulate.py [--seconds 2] [--rounds 3] [--only WORD ...]
         [--before DIR] [--slices [--jobs-deals 100000] [--jobs N]]
+        [--instructions [--deals 1000]]
 
 By default (issue 55) every contender, each game with each kind of bot and OpenSpiel's
 oh_hell, runs as a whole process of its own for ``--seconds``, the processes alternated
@@ -45,6 +46,13 @@ OpenSpiel's rng.choice loop (run the same way; 3x since issue 55), heuristic bot
 0.85x of before.
 Each process's figure is per second of its own CPU time, which the load of other
 processes on a shared machine disturbs far less than wall time.
+
+``--instructions [--deals N]`` counts instead of timing (a loaded machine moves timings,
+not counts): each contender, of this tree and of ``--before``'s, plays ``N`` deals under
+valgrind's callgrind, which counts only the instructions of those deals (collection on
+inside the ``functools.reduce`` that plays them, instrumentation switched on by
+``callgrind_control`` once the process has started), and the instructions per deal are
+printed with after/before.
 
 Last, ``scorekeeper simulate --jobs``: the wall time of one run of ``--jobs-deals`` deals
 (random bots, summary only) in one process and over ``--jobs`` processes (default: every
@@ -268,6 +276,54 @@ def compare(
         print(f"{name + ':':<36} before {old:8,.0f}  after {new:8,.0f}  {note}")
 
 
+def one_count(name: str, deals: int, rules: str) -> None:
+    """Plays ``deals`` deals of one contender inside ``functools.reduce``, the only code
+    whose instructions ``instructions`` has callgrind count, after switching callgrind's
+    instrumentation on for this process (a no-op outside valgrind)."""
+    import functools
+    import subprocess
+
+    key, bots = CONTENDERS[name]
+    game = find_game(key, include_unlisted=True)
+    preset = rules if key == "israeli-whist" else game.default_preset
+    results = game.simulate_results(game.preset(preset), 10**12, seed=0, bots=bots)
+    for _ in range(100):  # warm up: the deals' own look-up tables filled
+        next(results)
+    subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True)
+    functools.reduce(lambda _, __: next(results), range(deals), None)
+
+
+def instructions(before: str | None, deals: int, rules: str, only: list[str] | None) -> None:
+    """Instructions per deal of each contender (this tree's and ``before``'s), counted by
+    callgrind over ``deals`` deals."""
+    import re
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"after": here, **({"before": os.path.abspath(before)} if before else {})}
+    print(f"callgrind instructions per deal, {deals:,} deals each")
+    for name in CONTENDERS:
+        if only and not any(word.lower() in name.lower() for word in only):
+            continue
+        counts = {}
+        for version, tree in trees.items():
+            command = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+            command += ["--callgrind-out-file=/dev/null", "--toggle-collect=functools_reduce"]
+            command += [sys.executable, __file__, "--count", name, "--deals", str(deals)]
+            command += ["--rules", rules]
+            env = {**os.environ, "PYTHONPATH": tree}
+            out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            found = re.search(r"Collected : (\d+)", out.stderr)
+            assert found, out.stderr[-2000:]
+            counts[version] = int(found.group(1)) / deals
+        note = ""
+        if "before" in counts:
+            note = f"  before {counts['before']:10,.0f}  after/before "
+            note += f"{counts['after'] / counts['before']:.2f}"
+        print(f"{name + ':':<36} {counts['after']:10,.0f}{note}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="compare with the simulator of this tree")
@@ -283,6 +339,13 @@ def main() -> None:
         help="the older measure: every contender in this process, in turns of 0.25 s",
     )
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--count", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="callgrind's instructions per deal instead of timings (valgrind installed)",
+    )
+    parser.add_argument("--deals", type=int, default=1000, help="deals per --instructions count")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per contender")
     parser.add_argument("--rules", default="standard", help="rules preset for the simulator")
     parser.add_argument(
@@ -294,6 +357,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.one:
         print(one_contender(args.one, args.seconds, args.rules))
+        return
+    if args.count:
+        one_count(args.count, args.deals, args.rules)
+        return
+    if args.instructions:
+        instructions(args.before, args.deals, args.rules, args.only)
         return
     if not args.slices:
         compare(args.before, args.seconds, args.rounds, args.rules, args.only)

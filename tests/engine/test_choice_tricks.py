@@ -74,3 +74,26 @@ def test_a_suit_kept_from_the_lead_must_be_the_trump():
         ValueError, match="the suit not led until played is 3; -1 or the ruling suit"
     ):
         choice_tricks([[0], [1]], 0, -1, random.Random(1).getrandbits, 3)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize(
+    ("trump", "unbroken"), [(-1, -1), (0, -1), (3, -1), (3, 3), (0, 0), (2, 2)]
+)
+def test_hands_in_order_are_played_as_random_choice_plays_them(seats, trump, unbroken):
+    # in_order: sorted hands, at a table of four kept only as lists by suit, the card
+    # drawn found by counting through them; the same cards from the same draws.
+    size = 52 // seats if seats != 4 else 13
+    for seed in range(20):
+        pack = list(range(52))
+        random.Random(seed).shuffle(pack)
+        held = [sorted(pack[s * size : (s + 1) * size]) for s in range(seats)]
+        leader = seed % seats
+        quick = random.Random(seed)
+        given = [list(hand) for hand in held]
+        fast = choice_tricks(given, leader, trump, quick.getrandbits, unbroken, in_order=True)
+        slow_generator = random.Random(seed)
+        slow = by_choice([list(hand) for hand in held], leader, trump, slow_generator, unbroken)
+        assert fast == slow, seed
+        assert quick.getstate() == slow_generator.getstate(), seed
+        assert given == held or seats != 4, seed  # four hands are kept by suit alone

@@ -12,6 +12,7 @@ the highest key wins. A game whose rules of following or winning differ override
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -432,7 +433,12 @@ _WIDTHS = tuple(n.bit_length() for n in range(64))
 
 
 def choice_tricks(
-    held: list[list[int]], leader: int, ruling: int, bits: Callable[[int], int], unbroken: int = -1
+    held: list[list[int]],
+    leader: int,
+    ruling: int,
+    bits: Callable[[int], int],
+    unbroken: int = -1,
+    in_order: bool = False,
 ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
     """Plays a whole hand of plain follow-suit (a plain pack, ``PLAIN_SUIT_OF``; the
     highest card of the suit led wins, or the highest of ``ruling``, 0..3 or -1) as bots
@@ -444,9 +450,15 @@ def choice_tricks(
     ruling suit: Spades' spades) until a card of it has been played, unless it holds nothing
     else. Returns each trick's leader and last the last trick's winner, each trick's
     cards in play order, and the tricks each seat took: the one loop of the games whose
-    random bots choose so (Spades, Oh Hell). Raises ValueError for another ``unbroken``."""
+    random bots choose so (Spades, Oh Hell). ``in_order``: every hand is sorted (its
+    cards then lie as in its lists by suit, which alone are kept at a table of four, a
+    card found by counting through them: the same cards, from the same draws, and
+    ``held`` untouched there).
+    Raises ValueError for another ``unbroken``."""
     if unbroken not in (-1, ruling):
         raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
+    if in_order and len(held) == 4:
+        return _tricks_in_order(held, leader, ruling, bits, unbroken)
     seats = len(held)
     by_suit = split_hands(held, PLAIN_SUIT_OF)
     after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
@@ -512,6 +524,210 @@ def choice_tricks(
         card = held[seat][0]
         trick.append(card)
         suit = suit_of[card]
+        if suit == best_suit:
+            if card > won:
+                won, winner = card, seat
+        elif suit == ruling:
+            won, best_suit, winner = card, suit, seat
+    leaders += (leader, winner)
+    tricks.append(tuple(trick))
+    taken[winner] += 1
+    return leaders, tricks, taken
+
+
+def _tricks_in_order(
+    held: list[list[int]], leader: int, ruling: int, bits: Callable[[int], int], unbroken: int
+) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
+    # choice_tricks over four sorted hands: a seat's legal cards in its hand's order are
+    # its suits' lists one after another, so the card drawn is found by counting through
+    # them and popped from its suit's list alone; the three seats after the leader
+    # written out.
+    seats, widths = 4, _WIDTHS
+    by_suit = []
+    for hand in held:
+        a = bisect_left(hand, 13)
+        b = bisect_left(hand, 26, a)
+        c = bisect_left(hand, 39, b)
+        by_suit.append([hand[:a], hand[a:b], hand[b:c], hand[c:]])
+    after = followers(seats)
+    taken = [0] * seats
+    leaders: list[int] = []
+    tricks: list[tuple[int, ...]] = []
+    for left in range(len(held[leader]), 1, -1):  # the cards each seat holds
+        suits = by_suit[leader]
+        n, skip = left, -1
+        if unbroken >= 0 and left > len(suits[unbroken]):
+            n, skip = left - len(suits[unbroken]), unbroken
+        k = widths[n]
+        drawn = bits(k)
+        while drawn >= n:
+            drawn = bits(k)
+        if skip < 0:  # counted through the suits, written out
+            cards = suits[0]
+            if drawn < len(cards):
+                led = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    led = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        led = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, led = suits[3], 3
+        elif skip == 3:  # the same, but for the last suit (Spades' spades)
+            cards = suits[0]
+            if drawn < len(cards):
+                led = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    led = 1
+                else:
+                    drawn -= len(cards)
+                    cards, led = suits[2], 2
+        else:  # through the suits but the one not led yet
+            for led in range(4):
+                cards = suits[led]
+                if led != skip:
+                    if drawn < len(cards):
+                        break
+                    drawn -= len(cards)
+        won = first = cards.pop(drawn)
+        best_suit = led
+        winner = leader
+        s1, s2, s3 = after[leader]
+        suits = by_suit[s1]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            c1 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    suit = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        suit = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, suit = suits[3], 3
+            c1 = cards.pop(drawn)
+        if suit == best_suit:
+            if c1 > won:
+                won, winner = c1, s1
+        elif suit == ruling:
+            won, best_suit, winner = c1, suit, s1
+        suits = by_suit[s2]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            c2 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    suit = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        suit = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, suit = suits[3], 3
+            c2 = cards.pop(drawn)
+        if suit == best_suit:
+            if c2 > won:
+                won, winner = c2, s2
+        elif suit == ruling:
+            won, best_suit, winner = c2, suit, s2
+        suits = by_suit[s3]
+        cards = suits[led]
+        if cards:
+            n = len(cards)
+            k = widths[n]
+            drawn = bits(k)
+            while drawn >= n:
+                drawn = bits(k)
+            c3 = cards.pop(drawn)
+            suit = led
+        else:  # counted through the suits, written out
+            k = widths[left]
+            drawn = bits(k)
+            while drawn >= left:
+                drawn = bits(k)
+            cards = suits[0]
+            if drawn < len(cards):
+                suit = 0
+            else:
+                drawn -= len(cards)
+                cards = suits[1]
+                if drawn < len(cards):
+                    suit = 1
+                else:
+                    drawn -= len(cards)
+                    cards = suits[2]
+                    if drawn < len(cards):
+                        suit = 2
+                    else:
+                        drawn -= len(cards)
+                        cards, suit = suits[3], 3
+            c3 = cards.pop(drawn)
+        if suit == best_suit:
+            if c3 > won:
+                won, winner = c3, s3
+        elif suit == ruling:
+            won, best_suit, winner = c3, suit, s3
+        if best_suit == unbroken:
+            unbroken = -1
+        leaders.append(leader)
+        tricks.append((first, c1, c2, c3))
+        taken[winner] += 1
+        leader = winner
+    suits = by_suit[leader]
+    won = (suits[0] or suits[1] or suits[2] or suits[3])[0]
+    trick = [won]
+    best_suit, winner = won // 13, leader
+    for seat in after[leader]:
+        suits = by_suit[seat]
+        card = (suits[0] or suits[1] or suits[2] or suits[3])[0]
+        trick.append(card)
+        suit = card // 13
         if suit == best_suit:
             if card > won:
                 won, winner = card, seat

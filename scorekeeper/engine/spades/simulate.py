@@ -22,7 +22,7 @@ from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play
 from ..core.tricks import choice_tricks
-from .scoring import SEATS, TRICKS, score_hand
+from .scoring import SEATS, TRICKS, score_hand, score_side
 from .settings import SpadesSettings
 
 
@@ -54,8 +54,8 @@ class SpadesRandomBot(ChoiceBot):
     __slots__ = ()
 
     def choose(self, state: SpadesDeal, legal: list[Any]) -> Any:
-        if not state.bidding:
-            return self.rng.choice(legal)
+        if not state.bidding:  # among its cards as a player holds them, in order
+            return self.rng.choice(sorted(legal))
         if BLIND_NIL in legal and self.rng.random() < 0.03:
             return BLIND_NIL
         return self.bid(state.hands[self.seat])
@@ -169,26 +169,6 @@ class SpadesDeal(TurnDeal):
         self.trick = []
         self.to_play = self.leader if len(self.played) < TRICKS else None
 
-    def finished(
-        self,
-        settings: SpadesSettings,
-        dealer: int,
-        dealt: tuple[tuple[Card, ...], ...],
-        bids: list[int],
-        blind_nil: list[int],
-        taken: list[int],
-        played: list[tuple[int, tuple[Card, ...]]],
-        leader: int,
-    ) -> None:
-        """Makes this the result of a deal played elsewhere (``random_player``'s loop)."""
-        self.settings, self.dealer, self.dealt = settings, dealer, dealt
-        self.order = [(dealer + 1 + i) % SEATS for i in range(SEATS)]
-        self.hands = [[] for _ in range(SEATS)]
-        self.bids, self.blind_nil, self.taken, self.played = bids, blind_nil, taken, played
-        self.spoken, self.bidding, self.broken = SEATS, False, True
-        self.leader, self.trick, self.to_play = leader, [], None
-        self.result()
-
     def result(self) -> SpadesDeal:
         self.blind_nil.sort()
         self.points = score_hand(self.settings, self.bids, self.taken, self.blind_nil).points
@@ -220,26 +200,76 @@ _CARDS = tuple(full_deck())
 _SPADES = Suit.SPADES.value
 
 
+class _DealtByNumbers(SpadesDeal):
+    """A deal ``random_player`` played, its cards kept as numbers (each hand's, sorted,
+    and each trick's) and made cards only when ``dealt`` or ``played`` is read: a run's
+    summary reads neither. What every played deal shares is the class's."""
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:  # type: ignore[override]
+        cards_of = self._cards_of
+        return tuple(tuple(map(cards_of.__getitem__, hand)) for hand in self._held)
+
+    @property
+    def played(self) -> list[tuple[int, tuple[Card, ...]]]:  # type: ignore[override]
+        cards_of = self._cards_of
+        return [
+            (leader, tuple(map(cards_of.__getitem__, trick)))
+            for leader, trick in zip(self._leaders, self._tricks, strict=False)
+        ]
+
+    @property
+    def order(self) -> list[int]:  # type: ignore[override]
+        return list(_ORDERS[self.dealer])
+
+    _cards_of = _CARDS
+    spoken, bidding, broken, to_play = SEATS, False, True, None
+    hands: tuple[tuple[int, ...], ...] = ((), (), (), ())  # type: ignore[assignment]
+    trick: tuple[tuple[int, Card], ...] = ()  # type: ignore[assignment]
+
+
+_ORDERS = tuple(tuple((dealer + 1 + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))
+"""The seats from each dealer's left, in the order they are dealt to and bid."""
+
+
+def side_points(settings: SpadesSettings) -> Callable[..., int]:
+    """``points((bid, partner's bid, tricks, partner's tricks), blind seats)``: a side's
+    points in a first hand under ``settings`` (``scoring.score_side``'s; the blind seats
+    0, 1 or both of those four), worked out once for each and then looked up (a run meets
+    a few thousand)."""
+    known: dict[tuple[int, ...], int] = {}
+
+    def points(side: tuple[int, int, int, int], blind: tuple[int, ...] = ()) -> int:
+        key = (*side, *blind) if blind else side
+        found = known.get(key)
+        if found is None:
+            found = score_side(settings, (0, 1), side[:2], side[2:], blind, 0).points
+            known[key] = found
+        return found
+
+    return points
+
+
 def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], SpadesDeal]:
     """Plays deal ``index`` of a run to its result as ``random`` bots drawing from
-    ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers until
-    the result: the same cards dealt, every draw the same (``rng.random``, ``randint``
-    and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``), the same
-    bids, tricks and points. The suite checks that both give the same deals."""
+    ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers (made
+    cards only when read): the same cards dealt, every draw the same (``rng.random``,
+    ``randint`` and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``),
+    the same bids, tricks and points (each side's looked up, ``side_points``). The suite
+    checks that both give the same deals."""
     blind_allowed = settings.blind_nil == "any_time"
-    cards_of = _CARDS
-    seats = range(SEATS)
+    side = side_points(settings)
+    new = _DealtByNumbers.__new__
 
     def play(index: int, rng: random.Random) -> SpadesDeal:
         dealer = index % SEATS
+        order = _ORDERS[dealer]
         pack = shuffled_pack(rng)  # as rng.shuffle(full_deck()) orders it
-        order = [(dealer + 1 + i) % SEATS for i in seats]
         hands: list[list[int]] = [[], [], [], []]
-        for i in seats:  # dealt one at a time from the dealer's left
-            hands[order[i]] = pack[i::SEATS]
-        dealt = tuple(tuple(map(cards_of.__getitem__, sorted(hand))) for hand in hands)
+        for i, seat in enumerate(order):  # dealt one at a time from the dealer's left
+            hands[seat] = sorted(pack[i::SEATS])  # held in order
         bits, draw = rng.getrandbits, rng.random
-        bids = [0] * SEATS
+        bids = [0, 0, 0, 0]
         blind_nil = []
         for seat in order:  # SpadesRandomBot.choose and bid
             if blind_allowed and draw() < 0.03:
@@ -251,16 +281,26 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
                 while drawn >= 3:
                     drawn = bits(2)
                 bids[seat] = 1 + drawn
-        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES)
-        played = [
-            (leader, tuple(map(cards_of.__getitem__, trick)))
-            for leader, trick in zip(leaders, tricks, strict=False)
-        ]
-        deal = SpadesDeal.__new__(SpadesDeal)
-        deal.finished(settings, dealer, dealt, bids, blind_nil, taken, played, leaders[-1])
+        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES, True)
+        deal = new(_DealtByNumbers)
+        deal.settings, deal.dealer, deal._held, deal.leader = settings, dealer, hands, leaders[-1]
+        deal.bids, deal.taken, deal._leaders, deal._tricks = bids, taken, leaders, tricks
+        if blind_nil:
+            blind_nil.sort()
+            a = side((bids[0], bids[2], taken[0], taken[2]), _blind(blind_nil, 0))
+            b = side((bids[1], bids[3], taken[1], taken[3]), _blind(blind_nil, 1))
+        else:
+            a = side((bids[0], bids[2], taken[0], taken[2]))
+            b = side((bids[1], bids[3], taken[1], taken[3]))
+        deal.blind_nil, deal.points = blind_nil, (a, b)
         return deal
 
     return play
+
+
+def _blind(blind_nil: list[int], side: int) -> tuple[int, ...]:
+    """The blind nil bidders of ``side``, as 0 (the side's first seat) and 1."""
+    return tuple(seat // 2 for seat in blind_nil if seat % 2 == side)
 
 
 def simulate_deals(

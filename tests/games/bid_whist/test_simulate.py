@@ -203,8 +203,10 @@ def test_playthroughs_under_other_knobs(mix):
             check_deal(rules, deal)
 
 
-def test_the_fast_random_loop_plays_as_the_bots_do():
-    rules = S.with_changes({"nt_jokers": "any_time"})
+@pytest.mark.parametrize("nt_jokers", ["void_only", "any_time", "must_when_void"])
+@pytest.mark.parametrize("jokers", [0, 1, 2])
+def test_the_fast_random_loop_plays_as_the_bots_do(nt_jokers, jokers):
+    rules = S.with_changes({"nt_jokers": nt_jokers, "jokers": jokers})
     fast = list(simulate_deals(rules, 300, seed=2, bots="random"))
 
     class Slow(BidWhistRandomBot):  # not a plain BidWhistRandomBot, so the general loop runs
