@@ -77,5 +77,5 @@ def test_bid_parser_rejects_and_quotes_bad_text(text):
 def test_denominations_know_their_trump():
     assert Denomination.NO_TRUMP.trump is None
     assert Denomination.HEARTS.trump is Suit.HEARTS
-    assert Bid.from_str("7H").display == "7♥"
+    assert Bid.from_str("7H").denomination.shown == "♥" and str(Bid.from_str("7H")) == "7H"
     assert Suit.HEARTS.is_red and Suit.DIAMONDS.is_red and not Suit.SPADES.is_red

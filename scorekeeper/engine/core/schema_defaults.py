@@ -183,7 +183,7 @@ class SchemaDefaults:
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> RevisionView:
         """A saved version of a hand, from ``view``: its line, and each seat's side's entries
-        with its penalty's words ("1 revoke: −100"), if any."""
+        with its penalty's words ("1 renounce: −100" as a game names it), if any."""
         record, ctx, summary = self._stored_summary(hand, settings)
         parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:
