@@ -51,9 +51,9 @@ def test_a_message_is_translated_and_the_same_words_as_notation_are_not(tmp_path
     html = rows_in("de", tmp_path)
     heads = re.findall(r"<th>(.*?)</th>", html)
     assert heads == [
-        '<a href="/e/1/">1</a> <span class="n">7♣</span> <em class="over">überboten</em>',
-        '<a href="/e/2/">2</a> <span class="n">over</span> <em class="over">überboten</em>',
-        '<a href="/e/3/">3</a> <em>überboten</em>',
+        '<a href="/e/1/">1</a> <span class="n">7♣</span> <em class="over l9">überboten</em>',
+        '<a href="/e/2/">2</a> <span class="n">over</span> <em class="over l9">überboten</em>',
+        '<a href="/e/3/">3</a> <em class="l9">überboten</em>',
     ]
     # The penalty is shown in the page's language in every row it appears in.
     assert html.count('<span class="vh">1 Renonce</span>') == 3

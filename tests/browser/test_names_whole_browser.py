@@ -1,0 +1,122 @@
+"""A player's name is never cut mid-word (issue 56, item 7: "Bartholom|äus" over a Skat
+table's column, "gewonne|n"): for every registered game, at 360 px in Hebrew and German,
+the scoreboard's tiles, column headings and rows' heads, and on A4 the printed sheet's
+heads, show each word on one line. A name may take two lines at a word's end ("Rosalind" over
+"Featherstonehaugh", "Maximilian-" over "Alexander"), be drawn smaller, or, as a last
+resort, end in an ellipsis; a name cut so keeps the whole of it for the reader (its title)
+and the screen reader (its text)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine.registry import GAMES
+from tests.support.app_conformance import long_rules, simulated_hands
+from tests.support.browser import api
+from tests.support.live import serving
+
+pytestmark = pytest.mark.browser
+
+# Names of 12 to 26 letters: one long German word, two joined by a hyphen, a Hebrew name
+# of two words, an English one with a long second word.
+NAMES = (
+    "Bartholomäus",
+    "Maximilian-Alexander",
+    "אליעזר שפירא",
+    "Rosalind Featherstonehaugh",
+    "Friederike Sophie",
+    "נחמיה בן-אליעזר",
+    "Konstantinos",
+    "Wilhelmina Ottilie",
+)
+# Each name on the page (``selector``): its words split over two lines (by the boxes of
+# the word's own letters), and whether it is cut short, with the title it carries.
+MEASURED = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => {
+    const split = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest(".vh")) continue;
+        for (const word of node.data.matchAll(/[^\\s\\u00a0-]+-?/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const tops = new Set(Array.from(range.getClientRects())
+                .filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+            if (tops.size > 1) split.push(word[0]);
+        }
+    }
+    const holder = el.closest("[title]");
+    return {name: el.textContent.trim(), split,
+            cut: el.scrollWidth > el.clientWidth + 1, title: holder ? holder.title : ""};
+})"""
+SCOREBOARD = ".totals .p, .hands thead .p"
+# The words of a row's head in the narrow first column ("überboten", "geschafft"). French
+# Tarot's is a sentence there ("mit Bartholomäus · gewonnen um 44 · Petit au bout …"),
+# which only a line across the table (its row layout, in the engine) would hold: left.
+ROW_HEADS = ".hands tbody th em"
+SENTENCE_IN_THE_FIRST_COLUMN = {"french-tarot"}
+PRINTED = "table.score th.name .fit > span"
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """Every registered game at its most players, named as above, six hands recorded."""
+    with serving(tmp_path_factory.mktemp("names")) as base:
+        made = {}
+        for key, registered in GAMES.items():
+            game = registered.seated(registered.seat_counts[-1])  # its most players
+            body = {"game": key, "players": list(NAMES[: game.seats]), "first_dealer": 0}
+            created = api(base, "POST", "/api/games", {**body, "settings": long_rules(game)})
+            for hand in simulated_hands(game, 6, long=True):
+                api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
+            made[key] = created["id"], created["edit_url"]
+        yield base, made
+
+
+def faults(page, selector: str, some: bool = True) -> list[tuple]:
+    """Each name (or head) under ``selector`` with a word split over two lines, or cut
+    short without the whole name in its title; asserting, with ``some``, there are any."""
+    names = page.evaluate(MEASURED, selector)
+    assert names or not some, selector
+    return [
+        (n["name"], n["split"], n["cut"])
+        for n in names
+        if n["split"] or (n["cut"] and not (plain(n["title"]) and plain(n["title"]) in n["name"]))
+    ]
+
+
+def plain(text: str) -> str:
+    """``text`` without the marks that isolate a name in a sentence."""
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
+@pytest.mark.parametrize("language", ["he", "de"])
+def test_no_name_is_cut_mid_word_on_any_games_scoreboard_or_printed_sheet(browser, games, language):
+    base, made = games
+    context = browser.new_context(
+        viewport={"width": 360, "height": 800},
+        base_url=base,
+        extra_http_headers={"Accept-Language": language},
+    )
+    found = {}
+    try:
+        page = context.new_page()
+        for key, (game_id, edit_url) in made.items():
+            page.goto(edit_url)  # the scoreboard, on its edit link
+            found[key] = faults(page, SCOREBOARD)
+            if key not in SENTENCE_IN_THE_FIRST_COLUMN:
+                found[key] += faults(page, ROW_HEADS, some=False)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, key
+            if language == "de":  # the printed sheet, on A4 (its heads are the same words)
+                page.set_viewport_size({"width": 718, "height": 1000})
+                page.emulate_media(media="print")
+                page.goto(f"/games/{game_id}/print")
+                found[key + " printed"] = faults(page, PRINTED)
+                page.emulate_media(media="screen")
+                page.set_viewport_size({"width": 360, "height": 800})
+    finally:
+        context.close()
+    cut = {key: names for key, names in found.items() if names}
+    assert cut == {}, "\n".join(f"{key}: {names}" for key, names in cut.items())
