@@ -81,9 +81,12 @@ lint: $(STAMP)
 # worker is free. The 30 slowest tests are listed, so that every run shows where the time
 # goes. `make test TEST_WORKERS=2` runs on two.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null) && echo $$((n + 1)) || echo auto)
+# Compiled modules are written (an environment may say not to): every worker and every
+# server or command line a test starts in its own process reads the app's compiled code
+# rather than compiling it again.
 test: lint $(CATALOGS) pyodide
 	$(MAKE) phone
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=30
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=30
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

@@ -21,7 +21,7 @@ from tests.support.live import (
     watched_page,
 )
 
-pytest_plugins = ["tests.support.scheduling"]
+pytest_plugins = ["tests.support.scheduling", "tests.support.temp_in_memory"]
 
 
 @pytest.fixture
