@@ -18,10 +18,8 @@ from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
 from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
-from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
-from .verify import record_of_deal
 
 _PACK = list(range(52))
 
@@ -56,11 +54,6 @@ class IsraeliDeal:
     def points(self) -> tuple[int, ...]:
         """Points per seat; nothing is scored for a thrown-in deal."""
         return self.score.points if self.score is not None else (0,) * SEATS
-
-    @property
-    def record(self) -> HandRecord:
-        """The deal as a table would record it, for ``progression.replay``."""
-        return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready values, cards and calls as text, hands sorted; a thrown-in
