@@ -188,21 +188,21 @@ class IsraeliDealState(StagedDeal):
         return deal
 
     def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
-        self._bid(
-            lambda seat: self.auction.apply(bots[seat].choose_call(self.auction, self.hands[seat])),
-            lambda seat: bots[seat].choose_exchange(self.auction, self.hands[seat]),
-            lambda phase: [
-                phase.apply(bots[s].choose_contract(phase, self.hands[s], self.trump))
-                for s in phase.order
-            ],
-        )
+        # Each call, exchange and contract the bot of the seat to speak chooses, unchecked.
+        while self.stage != "play" and (seat := self.to_play) is not None:
+            self._apply_bid(self.stage, seat, self._ask(bots[seat], seat))
 
     def play_random(self, rng: random.Random) -> IsraeliDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
         no bot asked: the same draws, from the machines' own random loops (simulation's
         hottest path, so each stage is written out rather than found by ``_next``)."""
         settings, auction, bits = self.settings, self.auction, rng.getrandbits
-        self._bid(lambda _seat: auction.play_random(bits), None, None, rng)
+        auction.play_random(bits)
+        while auction.phase == "exchange":
+            for seat, hand in enumerate(self.hands):
+                auction.exchange(seat, rng.sample(hand, 3))
+            self.hands = auction.hands  # type: ignore[assignment]
+            auction.play_random(bits)
         declarer, bid = auction.declarer, auction.bid
         if declarer is not None and bid is not None:
             self.trump = trump = int(bid.denomination)
@@ -219,35 +219,6 @@ class IsraeliDealState(StagedDeal):
         random_tricks(play, bits)
         self._over()
         return self.result()
-
-    def _bid(
-        self,
-        speak: Callable[[int], Any],
-        exchange: Callable[[int], Any] | None,
-        contracts: Callable[[ContractPhase], Any] | None,
-        rng: random.Random | None = None,
-    ) -> None:
-        # The auction and its exchanges, each decision taken by the function given for
-        # it (random bots' exchanges drawn from ``rng``), then the contracts, if given.
-        auction = self.auction
-        while True:
-            if auction.to_speak is not None:
-                speak(auction.to_speak)
-            elif auction.phase == "exchange":
-                for seat in range(SEATS):
-                    hand = self.hands[seat]
-                    chosen = exchange(seat) if exchange else rng.sample(list(hand), 3)  # type: ignore[union-attr]
-                    auction.exchange(seat, chosen)
-                self.hands = auction.hands or self.hands
-            else:
-                break
-        if contracts is None:
-            return
-        self.stage = "auction"
-        self._next()
-        if self.stage == "contracts":
-            contracts(self.contract_phase)  # type: ignore[arg-type]
-            self._next()
 
 
 def simulate_deals(
