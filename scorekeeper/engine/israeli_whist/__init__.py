@@ -13,7 +13,7 @@ from .contracts import (
     speaking_order,
 )
 from .game import GAME
-from .play import IsraeliPlayState, legal_cards, trick_winner
+from .play import IsraeliPlayState, legal_cards
 from .progression import opener_for
 from .records import HandRecord, score_table_entry
 from .scoring import contract_points, score_hand
@@ -58,5 +58,4 @@ __all__ = [
     "score_table_entry",
     "simulate_deals",
     "speaking_order",
-    "trick_winner",
 ]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..core import tricks
 from ..core.cards import CARD_TEXT, Card, Suit
 from ..core.cards import legal_cards as legal_cards  # the game's public name
 from ..core.errors import IllegalAction
@@ -29,15 +28,6 @@ def trump_code(trump: Suit | Denomination | int | None) -> int:
     if not 0 <= code <= NO_TRUMP:
         raise ValueError(f"trump {trump!r} is not a suit or no-trump")
     return code
-
-
-def trick_winner(leader: int, cards: Sequence[Card], trump: Suit | Denomination | None) -> int:
-    """The seat that wins a trick of ``cards`` in play order, led by ``leader``.
-
-    Raises ValueError unless there are 4 cards.
-    """
-    numbers = [card.index for card in cards]
-    return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)], seats=SEATS)
 
 
 class IsraeliPlayState(TrickPlay):

@@ -18,10 +18,8 @@ from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
 from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
-from .records import HandRecord
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
-from .verify import record_of_deal
 
 _PACK = list(range(52))
 
@@ -56,11 +54,6 @@ class IsraeliDeal:
     def points(self) -> tuple[int, ...]:
         """Points per seat; nothing is scored for a thrown-in deal."""
         return self.score.points if self.score is not None else (0,) * SEATS
-
-    @property
-    def record(self) -> HandRecord:
-        """The deal as a table would record it, for ``progression.replay``."""
-        return record_of_deal(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready values, cards and calls as text, hands sorted; a thrown-in
@@ -195,21 +188,35 @@ class IsraeliDealState(StagedDeal):
         return deal
 
     def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
-        self._bid(
-            lambda seat: self.auction.apply(bots[seat].choose_call(self.auction, self.hands[seat])),
-            lambda seat: bots[seat].choose_exchange(self.auction, self.hands[seat]),
-            lambda phase: [
-                phase.apply(bots[s].choose_contract(phase, self.hands[s], self.trump))
-                for s in phase.order
-            ],
-        )
+        # The auction and its exchanges, then the contracts, each choice asked of the bot
+        # of the seat to speak and taken unchecked.
+        auction = self.auction
+        while True:
+            while (seat := auction.to_speak) is not None:
+                auction.apply(bots[seat].choose_call(auction, self.hands[seat]))
+            if auction.phase != "exchange":
+                break
+            for seat, hand in enumerate(self.hands):
+                auction.exchange(seat, bots[seat].choose_exchange(auction, hand))
+            self.hands = auction.hands  # type: ignore[assignment]
+        self._next()
+        phase = self.contract_phase
+        if self.stage == "contracts" and phase is not None:
+            for seat in phase.order:
+                phase.apply(bots[seat].choose_contract(phase, self.hands[seat], self.trump))
+            self._next()
 
     def play_random(self, rng: random.Random) -> IsraeliDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
         no bot asked: the same draws, from the machines' own random loops (simulation's
         hottest path, so each stage is written out rather than found by ``_next``)."""
         settings, auction, bits = self.settings, self.auction, rng.getrandbits
-        self._bid(lambda _seat: auction.play_random(bits), None, None, rng)
+        auction.play_random(bits)
+        while auction.phase == "exchange":
+            for seat, hand in enumerate(self.hands):
+                auction.exchange(seat, rng.sample(hand, 3))
+            self.hands = auction.hands  # type: ignore[assignment]
+            auction.play_random(bits)
         declarer, bid = auction.declarer, auction.bid
         if declarer is not None and bid is not None:
             self.trump = trump = int(bid.denomination)
@@ -226,35 +233,6 @@ class IsraeliDealState(StagedDeal):
         random_tricks(play, bits)
         self._over()
         return self.result()
-
-    def _bid(
-        self,
-        speak: Callable[[int], Any],
-        exchange: Callable[[int], Any] | None,
-        contracts: Callable[[ContractPhase], Any] | None,
-        rng: random.Random | None = None,
-    ) -> None:
-        # The auction and its exchanges, each decision taken by the function given for
-        # it (random bots' exchanges drawn from ``rng``), then the contracts, if given.
-        auction = self.auction
-        while True:
-            if auction.to_speak is not None:
-                speak(auction.to_speak)
-            elif auction.phase == "exchange":
-                for seat in range(SEATS):
-                    hand = self.hands[seat]
-                    chosen = exchange(seat) if exchange else rng.sample(list(hand), 3)  # type: ignore[union-attr]
-                    auction.exchange(seat, chosen)
-                self.hands = auction.hands or self.hands
-            else:
-                break
-        if contracts is None:
-            return
-        self.stage = "auction"
-        self._next()
-        if self.stage == "contracts":
-            contracts(self.contract_phase)  # type: ignore[arg-type]
-            self._next()
 
 
 def simulate_deals(

@@ -1,11 +1,13 @@
-"""Israeli Whist's deal checker (``verify_deal``, used by the conformance suite) finds each
-kind of broken deal: it is a second reading of the rules, so it must be able to fail."""
+"""Israeli Whist's deal checker (``tests.support.israeli_deal_checker``, a second reading
+of the rules apart from the engine's play code) passes every simulated deal under every
+preset and house rule, and finds each kind of broken deal, so it can fail."""
 
 import copy
 
 import pytest
 
 from scorekeeper.engine import get_game
+from tests.support.israeli_deal_checker import verify_deal
 
 GAME = get_game("israeli-whist")
 SETTINGS = GAME.preset("standard")
@@ -54,20 +56,28 @@ BREAKAGES = {
 
 
 def test_a_deal_by_the_rules_passes():
-    assert GAME.verify_deal(SETTINGS, played_deal()) == []
+    assert verify_deal(SETTINGS, played_deal()) == []
 
 
 @pytest.mark.parametrize("breakage", list(BREAKAGES), ids=list(BREAKAGES))
 def test_each_kind_of_broken_deal_is_found(breakage):
     deal = copy.deepcopy(played_deal())
     BREAKAGES[breakage](deal)
-    assert GAME.verify_deal(SETTINGS, deal) != []
+    assert verify_deal(SETTINGS, deal) != []
 
 
 def test_a_thrown_in_deal_is_checked_too():
     thrown = next(
         d for d in GAME.simulate(SETTINGS, 2000, seed=3, bots="heuristic") if d["thrown_in"]
     )
-    assert GAME.verify_deal(SETTINGS, thrown) == []
-    assert GAME.verify_deal(SETTINGS, {**thrown, "points": [1, 0, 0, 0]}) != []
-    assert GAME.verify_deal(SETTINGS, {**thrown, "exchanges": thrown["exchanges"][:-1]}) != []
+    assert verify_deal(SETTINGS, thrown) == []
+    assert verify_deal(SETTINGS, {**thrown, "points": [1, 0, 0, 0]}) != []
+    assert verify_deal(SETTINGS, {**thrown, "exchanges": thrown["exchanges"][:-1]}) != []
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+@pytest.mark.parametrize("name", ["standard", "pagat-german", "elhanani"])
+def test_simulated_deals_keep_every_rule(name, bots):
+    settings = GAME.preset(name)
+    for deal in GAME.simulate(settings, 300, seed=2024, bots=bots):
+        assert verify_deal(settings, deal) == [], deal

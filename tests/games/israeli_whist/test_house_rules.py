@@ -20,7 +20,7 @@ from scorekeeper.engine.israeli_whist import (
     score_table_entry,
     simulate_deals,
 )
-from scorekeeper.engine.israeli_whist.verify import record_of_deal, verify_deal
+from tests.support.israeli_deal_checker import verify_deal
 
 WHIST = get_game("israeli-whist")
 
@@ -297,7 +297,7 @@ def test_simulated_pass_rounds_follow_the_rules(name, bots):
         if deal.get("pass_round"):
             rounds += 1
             assert deal["tricks"][0]["leader"] == (deal["dealer"] + 1) % 4
-            assert record_of_deal(deal).score(settings).points == tuple(deal["points"])
+            assert WHIST.record_of_deal(deal).score(settings).points == tuple(deal["points"])
     # Random bots always bid something; heuristic bots pass with weak hands.
     assert rounds > 0 or bots == "random"
 

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 
 from scorekeeper.engine import get_game
+from tests.support.israeli_deal_checker import verify_deal
 
 GAME = get_game("israeli-whist")
 PASS_ROUNDS = dataclasses.replace(GAME.preset("standard"), all_pass="pass_round", frisch_rounds=0)
@@ -29,6 +30,6 @@ def test_an_exchange_where_none_is_due_is_reported_not_raised():
     )
     wrong = copy.deepcopy(deal)
     wrong["exchanges"] = [[hand[:3] for hand in deal["deal"]]]
-    problems = GAME.verify_deal(settings, wrong)
+    problems = verify_deal(settings, wrong)
     assert any("exchanged only after all four players pass" in p for p in problems), problems
-    assert GAME.verify_deal(settings, deal) == []
+    assert verify_deal(settings, deal) == []

@@ -6,18 +6,25 @@ import random
 import pytest
 
 from scorekeeper.engine import IllegalAction
+from scorekeeper.engine.core import tricks
 from scorekeeper.engine.core.cards import Card, Suit, parse_cards
 from scorekeeper.engine.israeli_whist import (
     Denomination,
     IsraeliPlayState,
     deal_hands,
     legal_cards,
-    trick_winner,
 )
+from scorekeeper.engine.israeli_whist.play import SUIT_OF, TRICK_KEYS, trump_code
 
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
+
+
+def trick_winner(leader, played, trump):
+    """The seat that wins the trick, by the game's tables of suits and card strengths."""
+    numbers = [card.index for card in played]
+    return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)], seats=4)
 
 
 @pytest.mark.parametrize(

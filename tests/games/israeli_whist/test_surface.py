@@ -99,7 +99,7 @@ def corpus() -> list[Any]:
                 ]
     for settings in (GAME.preset("standard"), rules()["pass-round"]):
         for result in GAME.simulate_results(settings, 16, seed=41):
-            bodies.append(result.record.to_dict())
+            bodies.append(GAME.record_of_deal(result.to_dict()).to_dict())
     bodies += [None, [], "7C", {}, {"thrown_in": True}, {"pass_round": True}]
     bodies += [{"thrown_in": True, "frisch_rounds": n} for n in (0, 1, 3, "2", 4)]
     bodies += [{"pass_round": True, "tricks": [4, 3, 3, 3], "frisch_rounds": n} for n in (0, 3)]

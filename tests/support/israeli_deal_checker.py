@@ -1,5 +1,5 @@
-"""A second reading of a simulated deal as ``simulate`` writes it, for the conformance
-suite, apart from the play code it checks: each card dealt and played once, Frisch
+"""Israeli Whist's second reading of a simulated deal as ``simulate`` writes it, for its
+tests, apart from the play code it checks: each card dealt and played once, Frisch
 exchanges, the calls (asked of ``IsraeliAuction``), the contracts' order and the forbidden
 13, following suit, each trick's winner, the tricks taken and ``score_hand``'s points."""
 
@@ -8,37 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import Card, Suit
-from ..core.errors import EngineError, IllegalAction
-from ..core.simulation import wrong_points
-from ..core.verify import check_tricks, plain_trick_rules
-from .auction import IsraeliAuction, parse_call
-from .bids import SEATS, TRICKS_PER_HAND, Bid
-from .contracts import ContractPhase
-from .records import HandRecord
-from .scoring import score_hand, score_pass_round
-from .settings import RuleSettings
-
-GAME: Any = None
-"""The game whose records these are, set by ``game.py`` as it makes the game: this module
-reads them without importing it, since the game imports this module's checks."""
-
-
-def record_of_deal(deal: Mapping[str, Any]) -> HandRecord:
-    """The hand a table would write down for the simulated ``deal``."""
-    if deal["thrown_in"] and not deal.get("pass_round"):
-        return GAME.hand.load(GAME, {"thrown_in": True})
-    body = (
-        {"pass_round": True}
-        if deal.get("pass_round")
-        else {
-            "declarer": deal["declarer"],
-            "bid": deal["bid"],
-            "frisch_rounds": len(deal["exchanges"]),
-            "contracts": deal["contracts"],
-        }
-    )
-    return GAME.hand.load(GAME, body | {"tricks": deal["tricks_taken"]})
+from scorekeeper.engine.core.cards import Card, Suit
+from scorekeeper.engine.core.errors import EngineError, IllegalAction
+from scorekeeper.engine.core.simulation import wrong_points
+from scorekeeper.engine.core.verify import check_tricks, plain_trick_rules
+from scorekeeper.engine.israeli_whist.auction import IsraeliAuction, parse_call
+from scorekeeper.engine.israeli_whist.bids import SEATS, TRICKS_PER_HAND, Bid
+from scorekeeper.engine.israeli_whist.contracts import ContractPhase
+from scorekeeper.engine.israeli_whist.scoring import score_hand, score_pass_round
+from scorekeeper.engine.israeli_whist.settings import RuleSettings
 
 
 def verify_deal(settings: RuleSettings, deal: Mapping[str, Any]) -> list[str]:
