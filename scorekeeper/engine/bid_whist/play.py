@@ -133,52 +133,55 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     if play.trump != NO_SUIT:
         random_tricks(play, bits)
         return
-    hands = play.hands
-    tricks = play.tricks
-    won = play.tricks_taken
-    keys_by_led = play.keys_by_led
-    suits = play.suit_of
+    hands, tricks, won = play.hands, play.tricks, play.tricks_taken
+    keys_by_led, suits = play.keys_by_led, play.suit_of
     any_time = play.nt_jokers == "any_time"
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
-    after = followers(play.seats)
-    for _ in range(TRICKS):
-        hand = hands[leader]
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-        card = legal[bits(32) * len(legal) >> 32]
-        led = suits[card]
-        hand[led].remove(card)
-        cards = [card]
+    after = followers(4)
+    for in_hand in range(TRICKS, 0, -1):
+        # The leader's card found by counting through its suits, then the jokers (the
+        # order of its legal cards), rather than by listing its cards and removing one.
+        index = bits(32) * in_hand >> 32
+        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led is used after)
+            if index < len(cards):
+                card = cards.pop(index)
+                break
+            index -= len(cards)
+        trick = [card]
         keys = keys_by_led[led]
         best = keys[card]
         winner = leader
         for seat in after[leader]:
             hand = hands[seat]
-            if led == NO_SUIT:
-                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+            following = hand[led]
+            if led != NO_SUIT and following:
+                if any_time and hand[4]:
+                    index = bits(32) * (len(following) + len(hand[4])) >> 32
+                    if index < len(following):
+                        card = following.pop(index)
+                    else:
+                        card = hand[4].pop(index - len(following))
+                else:
+                    card = following.pop(bits(32) * len(following) >> 32)
             else:
-                legal = hand[led]
-                if legal:
-                    if any_time and hand[4]:
-                        legal = [*legal, *hand[4]]
-                elif must and hand[4]:
+                if must and hand[4] and led != NO_SUIT:
                     legal = hand[4]
                 else:
                     legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-            card = legal[bits(32) * len(legal) >> 32]
-            suit = suits[card]
-            hand[suit].remove(card)
-            cards.append(card)
+                card = legal[bits(32) * len(legal) >> 32]
+                hand[suits[card]].remove(card)
+            trick.append(card)
             if led == NO_SUIT:
-                if suit != NO_SUIT:
-                    led = suit
+                if card < 52:
+                    led = suits[card]
                     keys = keys_by_led[led]
                     best = keys[card]
                     winner = seat
             elif keys[card] > best:
                 best = keys[card]
                 winner = seat
-        tricks.append((leader, tuple(cards), winner))
+        tricks.append((leader, tuple(trick), winner))
         won[winner] += 1
         leader = winner
     play.leader = leader

@@ -219,9 +219,7 @@ class BidWhistDealState(run.StagedDeal):
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
         no bot asked: the same draws, the cards by ``play_out_random``."""
         auction, bits = self.auction, rng.getrandbits
-        while auction.to_speak is not None:
-            legal = auction.legal_actions()
-            auction.apply(legal[bits(32) * len(legal) >> 32])
+        auction.call_random(bits)
         bidder, bid = auction.bidder, auction.bid
         if bidder is not None and bid is not None:
             if bid.kind is Kind.NO_TRUMP:  # BidWhistRandomBot.choose_declaration's draws
