@@ -18,7 +18,6 @@ because simulation plays millions of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
 
 from ..core import tricks
 from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
@@ -66,7 +65,7 @@ class BidWhistPlayState(TrickPlay):
     tricks_in_hand = TRICKS
     card_text = CARD_TEXT
     follow_rule = "the rules forbid it now"
-    __slots__ = ("trump", "low", "nt_jokers", "bidder", "kitty_shown", "legal_in")
+    __slots__ = ("trump", "low", "nt_jokers", "bidder", "kitty_shown")
 
     def __init__(
         self,
@@ -106,7 +105,6 @@ class BidWhistPlayState(TrickPlay):
         self.nt_jokers = nt_jokers
         self.bidder = bidder
         self.kitty_shown = kitty_shown
-        self.legal_in = partial(legal_from, trump=trump, nt_jokers=nt_jokers)
 
     @property
     def tricks_won(self) -> list[int]:
@@ -119,6 +117,9 @@ class BidWhistPlayState(TrickPlay):
         return legal_from(self.hands[self.to_play], self.led, self.trump, self.nt_jokers)
 
     legal_actions = legal_indices
+
+    def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
+        return legal_from(hand, led, self.trump, self.nt_jokers)
 
 
 def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
