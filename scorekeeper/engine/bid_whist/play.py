@@ -156,22 +156,20 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
         for seat in after[leader]:
             hand = hands[seat]
             following = hand[led]
-            if led != NO_SUIT and following:
-                if any_time and hand[4]:
-                    index = bits(32) * (len(following) + len(hand[4])) >> 32
-                    if index < len(following):
-                        card = following.pop(index)
-                    else:
-                        card = hand[4].pop(index - len(following))
-                else:
-                    card = following.pop(bits(32) * len(following) >> 32)
+            if following and led != NO_SUIT and not (any_time and hand[4]):
+                card = following.pop(bits(32) * len(following) >> 32)
+                trick.append(card)
+                if keys[card] > best:
+                    best = keys[card]
+                    winner = seat
+                continue
+            # Void in the suit led, a joker led, or jokers playable at any time.
+            if led == NO_SUIT or not (following or must and hand[4]):
+                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
             else:
-                if must and hand[4] and led != NO_SUIT:
-                    legal = hand[4]
-                else:
-                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-                card = legal[bits(32) * len(legal) >> 32]
-                hand[suits[card]].remove(card)
+                legal = [*following, *hand[4]] if following else hand[4]
+            card = legal[bits(32) * len(legal) >> 32]
+            hand[suits[card]].remove(card)
             trick.append(card)
             if led == NO_SUIT:
                 if card < 52:
