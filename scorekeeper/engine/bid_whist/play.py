@@ -144,7 +144,7 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
         # The leader's card found by counting through its suits, then the jokers (the
         # order of its legal cards), rather than by listing its cards and removing one.
         index = bits(32) * in_hand >> 32
-        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led is used after)
+        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led: the suit it broke at)
             if index < len(cards):
                 card = cards.pop(index)
                 break
