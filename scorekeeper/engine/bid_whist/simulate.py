@@ -292,19 +292,14 @@ class BidWhistTally(run.DealTally):
         self.sets += not made
         self.bostons += boston
 
-    @property
-    def deals_per_second(self) -> float:
-        """The deals counted, another worker's merged in, per second since this began."""
-        seconds = time.perf_counter() - self._started
-        return self.deals / seconds if seconds > 0 else 0.0
-
     def lines(self) -> list[str]:
         """The summary as text lines: deals per second, bids by kind and level, made rate
         by level and kind, sets and Bostons."""
-        played = self.played
+        played, seconds = self.played, time.perf_counter() - self._started
+        rate = self.deals / seconds if seconds > 0 else 0.0  # another worker's deals merged in
         out = [
             f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}  "
-            f"({self.deals_per_second:,.0f} deals/s)",
+            f"({rate:,.0f} deals/s)",
             "bids by kind:",
         ]
         for kind in Kind:
