@@ -131,6 +131,7 @@ class BidWhistAuction:
         must_bid = rules.all_pass == "dealer_must_bid"
         seat = self.to_speak
         while seat is not None:
+            self.to_speak = seat  # legal_actions reads it when the calls are not memoised
             must = must_bid and self.bid is None and seat == dealer
             legal = memo.get((self._rank, must)) or self.legal_actions()
             call = legal[bits(32) * len(legal) >> 32]
