@@ -10,6 +10,7 @@ bid at the minimum level (``dealer_must_bid``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from ..core.calls import PASS, Pass
 from ..core.errors import IllegalAction, ParseError
@@ -121,6 +122,25 @@ class BidWhistAuction:
             self._rank, self.bid, self.bidder = rank, call, seat
         self.calls.append((seat, call))
         self.to_speak = None if seat == self.dealer else left_of(seat, seats=SEATS)
+
+    def call_random(self, bits: Callable[[int], int]) -> None:
+        """The rest of the auction as random bots call it: each seat the call at
+        ``bits(32) * len(legal) >> 32`` of ``legal_actions()``, one draw per call, made
+        without ``apply``'s checks (it is legal)."""
+        memo, calls, dealer, rules = self._legal, self.calls, self.dealer, self.settings
+        must_bid = rules.all_pass == "dealer_must_bid"
+        seat = self.to_speak
+        while seat is not None:
+            self.to_speak = seat  # legal_actions reads it when the calls are not memoised
+            must = must_bid and self.bid is None and seat == dealer
+            legal = memo.get((self._rank, must)) or self.legal_actions()
+            call = legal[bits(32) * len(legal) >> 32]
+            if call is not PASS:
+                self._rank = bid_rank(call, rules.downtown_over_uptown)  # type: ignore[arg-type]
+                self.bid, self.bidder = call, seat  # type: ignore[assignment]
+            calls.append((seat, call))
+            seat = None if seat == dealer else (seat + 1) % SEATS
+        self.to_speak = None
 
 
 @functools.cache

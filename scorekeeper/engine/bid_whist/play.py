@@ -18,7 +18,6 @@ because simulation plays millions of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
 
 from ..core import tricks
 from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
@@ -66,7 +65,7 @@ class BidWhistPlayState(TrickPlay):
     tricks_in_hand = TRICKS
     card_text = CARD_TEXT
     follow_rule = "the rules forbid it now"
-    __slots__ = ("trump", "low", "nt_jokers", "bidder", "kitty_shown", "legal_in")
+    __slots__ = ("trump", "low", "nt_jokers", "bidder", "kitty_shown")
 
     def __init__(
         self,
@@ -106,7 +105,6 @@ class BidWhistPlayState(TrickPlay):
         self.nt_jokers = nt_jokers
         self.bidder = bidder
         self.kitty_shown = kitty_shown
-        self.legal_in = partial(legal_from, trump=trump, nt_jokers=nt_jokers)
 
     @property
     def tricks_won(self) -> list[int]:
@@ -119,6 +117,9 @@ class BidWhistPlayState(TrickPlay):
         return legal_from(self.hands[self.to_play], self.led, self.trump, self.nt_jokers)
 
     legal_actions = legal_indices
+
+    def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
+        return legal_from(hand, led, self.trump, self.nt_jokers)
 
 
 def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
@@ -133,52 +134,53 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     if play.trump != NO_SUIT:
         random_tricks(play, bits)
         return
-    hands = play.hands
-    tricks = play.tricks
-    won = play.tricks_taken
-    keys_by_led = play.keys_by_led
-    suits = play.suit_of
+    hands, tricks, won = play.hands, play.tricks, play.tricks_taken
+    keys_by_led, suits = play.keys_by_led, play.suit_of
     any_time = play.nt_jokers == "any_time"
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
-    after = followers(play.seats)
-    for _ in range(TRICKS):
-        hand = hands[leader]
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-        card = legal[bits(32) * len(legal) >> 32]
-        led = suits[card]
-        hand[led].remove(card)
-        cards = [card]
+    after = followers(4)
+    for in_hand in range(TRICKS, 0, -1):
+        # The leader's card found by counting through its suits, then the jokers (the
+        # order of its legal cards), rather than by listing its cards and removing one.
+        index = bits(32) * in_hand >> 32
+        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led: the suit it broke at)
+            if index < len(cards):
+                card = cards.pop(index)
+                break
+            index -= len(cards)
+        trick = [card]
         keys = keys_by_led[led]
         best = keys[card]
         winner = leader
         for seat in after[leader]:
             hand = hands[seat]
-            if led == NO_SUIT:
+            following = hand[led]
+            if following and led != NO_SUIT and not (any_time and hand[4]):
+                card = following.pop(bits(32) * len(following) >> 32)
+                trick.append(card)
+                if keys[card] > best:
+                    best = keys[card]
+                    winner = seat
+                continue
+            # Void in the suit led, a joker led, or jokers playable at any time.
+            if led == NO_SUIT or not (following or must and hand[4]):
                 legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
             else:
-                legal = hand[led]
-                if legal:
-                    if any_time and hand[4]:
-                        legal = [*legal, *hand[4]]
-                elif must and hand[4]:
-                    legal = hand[4]
-                else:
-                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+                legal = [*following, *hand[4]] if following else hand[4]
             card = legal[bits(32) * len(legal) >> 32]
-            suit = suits[card]
-            hand[suit].remove(card)
-            cards.append(card)
+            hand[suits[card]].remove(card)
+            trick.append(card)
             if led == NO_SUIT:
-                if suit != NO_SUIT:
-                    led = suit
+                if card < 52:
+                    led = suits[card]
                     keys = keys_by_led[led]
                     best = keys[card]
                     winner = seat
             elif keys[card] > best:
                 best = keys[card]
                 winner = seat
-        tricks.append((leader, tuple(cards), winner))
+        tricks.append((leader, tuple(trick), winner))
         won[winner] += 1
         leader = winner
     play.leader = leader

@@ -22,7 +22,7 @@ from ..core.tricks import Trick, tricks_text
 from .auction import BidWhistAuction, Call
 from .bids import Bid, Kind
 from .bots import BOTS, BidWhistBot, BidWhistRandomBot
-from .cards import BOOKS, CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, pack
+from .cards import BOOKS, CARD_TEXT, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
@@ -108,8 +108,8 @@ class BidWhistDealState(run.StagedDeal):
         self.settings, self.dealer = settings, dealer
         cards = _PACKS.get(settings.jokers) or pack(settings.jokers)
         shuffled = run.key_shuffled(rng, cards, PACK_SIZE)  # a key for each joker too
-        self.dealt = [shuffled[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS)]
-        self.kitty = shuffled[SEATS * HAND_SIZE :]
+        self.dealt = [shuffled[:12], shuffled[12:24], shuffled[24:36], shuffled[36:48]]
+        self.kitty = shuffled[48:]  # 12 cards each, the rest the kitty
         self.kitty_size = len(self.kitty)
         self.auction = BidWhistAuction(settings, dealer)
         self.stage, self.to_play = "auction", self.auction.to_speak
@@ -187,21 +187,15 @@ class BidWhistDealState(run.StagedDeal):
 
     def _result(self) -> BidWhistDeal:
         auction, play = self.auction, self.play
-        deal = BidWhistDeal(self.dealer, self.dealt, self.kitty, auction.calls)
         if play is None:
-            return deal
+            return BidWhistDeal(self.dealer, self.dealt, self.kitty, auction.calls)
         won = play.tricks_taken
         books = [won[0] + won[2], won[1] + won[3]]
-        books[side_of(auction.bidder)] += 1  # the discard is the bidders' first book
-        deal.bidder, deal.bid, deal.trump, deal.low = (
-            auction.bidder,
-            auction.bid,
-            self.trump,
-            self.low,
-        )
-        deal.discard, deal.tricks, deal.books = self.discard, play.tricks, books
-        deal._settings = self.settings
-        return deal
+        books[auction.bidder % 2] += 1  # the discard is the bidders' first book (side_of)
+        return BidWhistDeal(
+            self.dealer, self.dealt, self.kitty, auction.calls, auction.bidder, auction.bid,
+            self.trump, self.low, self.discard, play.tricks, books, self.settings,
+        )  # fmt: skip
 
     def _bid_bots(self, bots: Sequence[BidWhistBot]) -> None:
         auction, dealt = self.auction, self.dealt
@@ -219,9 +213,7 @@ class BidWhistDealState(run.StagedDeal):
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
         no bot asked: the same draws, the cards by ``play_out_random``."""
         auction, bits = self.auction, rng.getrandbits
-        while auction.to_speak is not None:
-            legal = auction.legal_actions()
-            auction.apply(legal[bits(32) * len(legal) >> 32])
+        auction.call_random(bits)
         bidder, bid = auction.bidder, auction.bid
         if bidder is not None and bid is not None:
             if bid.kind is Kind.NO_TRUMP:  # BidWhistRandomBot.choose_declaration's draws
@@ -300,19 +292,14 @@ class BidWhistTally(run.DealTally):
         self.sets += not made
         self.bostons += boston
 
-    @property
-    def deals_per_second(self) -> float:
-        """The deals counted, another worker's merged in, per second since this began."""
-        seconds = time.perf_counter() - self._started
-        return self.deals / seconds if seconds > 0 else 0.0
-
     def lines(self) -> list[str]:
         """The summary as text lines: deals per second, bids by kind and level, made rate
         by level and kind, sets and Bostons."""
-        played = self.played
+        played, seconds = self.played, time.perf_counter() - self._started
+        rate = self.deals / seconds if seconds > 0 else 0.0  # another worker's deals merged in
         out = [
             f"deals: {self.deals}  played: {played}  thrown in: {self.thrown_in}  "
-            f"({self.deals_per_second:,.0f} deals/s)",
+            f"({rate:,.0f} deals/s)",
             "bids by kind:",
         ]
         for kind in Kind:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine.bid_whist.auction import BidWhistAuction, _bids_by_rank
 from scorekeeper.engine.bid_whist.bots import BidWhistHeuristicBot, BidWhistRandomBot
 from scorekeeper.engine.bid_whist.simulate import BidWhistDeal, BidWhistTally, simulate_deals
 
@@ -281,3 +282,16 @@ def test_bad_simulation_arguments():
         simulate_deals(S, 1, bots="clever")
     with pytest.raises(ValueError, match="0 or more"):
         simulate_deals(S, -1)
+
+
+def test_random_calls_leave_the_dealer_only_the_minimum_bids_after_three_passes():
+    """``call_random`` (the random bots' auction in one loop) reads the legal calls of the
+    seat it is at, also when they are worked out afresh: each draw of 0 takes the first
+    legal call, a pass for the three others, then the dealer's first minimum-level bid."""
+    rules = S.with_changes({"all_pass": "dealer_must_bid"})
+    _bids_by_rank.cache_clear()  # no legal calls remembered from other auctions
+    auction = BidWhistAuction(rules, 3)
+    auction.call_random(lambda k: 0)
+    assert [str(call) for _seat, call in auction.calls][:3] == ["pass"] * 3
+    assert auction.bidder == 3 and auction.bid.level == rules.minimum_level
+    assert auction.to_speak is None
