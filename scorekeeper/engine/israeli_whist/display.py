@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.display import (
-    Label,
-    PenaltyMark,
-    SignedPoints,
-)
+from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
@@ -75,6 +71,39 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
     )
     outcome = OVER_UNDER[score.over_under]
     return HandSummary(record.declarer, bid_label(record.bid), outcome, entries, score.made, marks)
+
+
+def rules_lines(settings: RuleSettings) -> list[RulesLine]:
+    """The scoring as a score sheet prints it, each rule with its formula (a table that
+    scores on paper needs "10 + n²", not the knobs' bare numbers), then the auction's."""
+    s = settings
+    made = [str(s.exact_bonus)] if s.exact_bonus or not (s.made_per_trick or s.made_squared) else []
+    made += [f"{s.made_per_trick}·n"] * bool(s.made_per_trick) + ["n²"] * s.made_squared
+    step = s.failed_zero_step
+    failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
+    frisch: Message | int = s.frisch_rounds or msg("none")  # 0: no Frisch, never a bare 0
+    if s.frisch_rounds and s.rising_minimum:
+        frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
+    over, under = Notation(signed(s.zero_over)), Notation(signed(s.zero_under))
+    return [
+        RulesLine(msg("Exact contract n ≥ 1"), Notation(" + ".join(made))),
+        RulesLine(
+            msg("Missed contract"),
+            msg("%(points)s per trick", points=Notation(signed(-s.miss_step))),
+        ),
+        RulesLine(msg("Zero made"), msg("%(over)s over, %(under)s under", over=over, under=under)),
+        RulesLine(msg("Zero failed with t tricks"), Notation(failed_zero)),
+        RulesLine(
+            msg("Nobody makes their contract"),
+            msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
+        ),
+        RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
+        s.line_of("opener"),
+        RulesLine(msg("Auction ends after"), msg("%(passes)d passes", passes=s.auction_end_passes)),
+        s.line_of("declarer_may_raise"),
+        RulesLine(msg("Frisch rounds"), frisch),
+        RulesLine(msg("Target"), s.target),
+    ]
 
 
 def rules_notes(settings: RuleSettings) -> list[Message]:

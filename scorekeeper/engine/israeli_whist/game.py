@@ -100,6 +100,7 @@ class IsraeliWhist(GameBase):
     figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
 
     view = staticmethod(display.view)
+    rules_lines = staticmethod(display.rules_lines)
     rules_notes = staticmethod(display.rules_notes)
     points_table = staticmethod(display.points_table)
     explain = staticmethod(explain)  # the package exports the function under its module's name
