@@ -20,7 +20,8 @@ OVER = msg("over")
 def views() -> list[HandView]:
     """Hands whose labels say "over" as a Message (translated) and as plain notation (shown
     as it is), and the same penalty twice."""
-    revoke = PenaltyMark(("R",), -100, nmsg("%(num)d revoke", "%(num)d revokes", 1))
+    said = nmsg("%(num)d revoke: %(points)s", "%(num)d revokes: %(points)s", 1, points=-100)
+    revoke = PenaltyMark(("R",), -100, said)
     seats = (SeatView(("2", "2"), 14, 14, True, revoke), SeatView(("3", "1"), -20, -20, False))
     return [
         HandView(1, 0, 0, Label(("7", "♣")), Label((OVER,), "over"), seats),
@@ -56,7 +57,7 @@ def test_a_message_is_translated_and_the_same_words_as_notation_are_not(tmp_path
         '<a href="/e/3/">3</a> <em class="l9">überboten</em>',
     ]
     # The penalty is shown in the page's language in every row it appears in.
-    assert html.count('<span class="vh">1 Renonce</span>') == 3
+    assert html.count('<span class="vh">1 Renonce: -100</span>') == 3
 
 
 def test_cells_carry_the_classes_figures_and_links_of_the_view(tmp_path):
@@ -67,7 +68,7 @@ def test_cells_carry_the_classes_figures_and_links_of_the_view(tmp_path):
         '<em class="over">over</em></th>\n'
         '<td class="d k m"><span class="e">2/2</span> <a class="why" href="/w/1/#s0"><i>+14</i></a>'
         '<span class="rv"><span aria-hidden="true">R <span class="n">\u2212100</span></span>'
-        '<span class="vh">1 revoke</span></span><b>14</b></td>'
+        '<span class="vh">1 revoke: -100</span></span><b>14</b></td>'
         '<td class="x"><span class="e">3/1</span> <a class="why" href="/w/1/#s1"><i>\u221220</i>'
         "</a><b>\u221220</b></td>"
     )
