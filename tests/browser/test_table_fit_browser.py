@@ -384,10 +384,10 @@ def test_revisions_name_the_players_and_show_the_phones_time(browser, live_serve
     page.goto(f"/games/{created['id']}/revisions")
     entry = page.locator("ol.revisions li").first
     assert entry.locator(".by-player > span").all_text_contents() == [
-        "South 2/0",
-        "West 3/3 1 revoke",
-        "North 7/8",
-        "East 0/2",
+        "South 2 0",
+        "West 3 3 1 revoke: −100",
+        "North 7 8",
+        "East 0 2",
     ]
     time = entry.locator("time")
     utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
