@@ -122,3 +122,20 @@ def test_the_statistics_page_says_the_games_terms(client, make_game, post_hand):
 )
 def test_a_mean_is_one_decimal_with_true_signs(value, sign, shown):
     assert mean_figure(value, sign) == shown
+
+
+@pytest.mark.parametrize(
+    ("changes", "formula"),
+    [
+        ({}, "10 + n²"),
+        ({"made_per_trick": 5, "made_squared": False}, "10 + 5·n"),
+        ({"exact_bonus": 0, "made_per_trick": 10}, "10·n + n²"),
+        ({"exact_bonus": 0, "made_squared": False}, "0"),
+    ],
+)
+def test_the_exact_contract_formula_counts_every_scoring_knob(changes, formula):
+    """The printed sheet's "Exact contract n ≥ 1" is the scoring the table plays: the bonus,
+    the points per trick and n², each only where its knob has it."""
+    settings = GAME.preset("standard").with_changes(changes)
+    lines = {str(line.label): line.value for line in GAME.rules_lines(settings)}
+    assert str(lines["Exact contract n ≥ 1"]) == formula
