@@ -8,7 +8,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sqlite3
 
 import pytest
 
@@ -16,6 +15,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.euchre.settings import PRESETS, hand_points
 from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.game_rules import post, stored_hands
 from tests.support.live import view_path
 from tests.support.new_games_refusals import new_game, summary
 from tests.support.ratings_play import Table, assert_matches
@@ -87,18 +87,6 @@ def test_the_knobs_set_the_points():
 
 
 # --- through the JSON API, into the SQLite file --------------------------------------------
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def stored_hands(app) -> list[dict]:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
-    return [json.loads(row[0]) for row in rows]
 
 
 @pytest.mark.parametrize("case", WORKED)

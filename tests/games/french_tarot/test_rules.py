@@ -11,13 +11,13 @@ import html
 import json
 import random
 import re
-import sqlite3
 
 import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
+from tests.support.game_rules import post, stored_hands, summary, text_of
 from tests.support.rules_docs import examples_of, single_hands
 
 KEY = "french-tarot"
@@ -33,34 +33,6 @@ def new_game(client, players=4, settings=None):
     created = response.get_json()
     assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
     return created["id"], created["edit_key"]
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def stored_hands(app) -> list[dict]:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
-    return [json.loads(row[0]) for row in rows]
-
-
-def text_of(response) -> str:
-    """A page's text as a reader sees it: tags, isolates and runs of blanks aside."""
-    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
-    return re.sub(r"\s+", " ", text)
-
-
-def summary(response) -> list[tuple[str, str]]:
-    """The form's error summary: (the field it links to, the message)."""
-    box = re.search(r'<div class="error-summary".*?</ul>', response.get_data(as_text=True), re.S)
-    assert box, "no error summary on the page"
-    found = re.findall(r'<a href="#([^"]+)">(.*?)</a>', box.group(0), re.S)
-    isolates = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
-    return [(anchor, html.unescape(said).translate(isolates)) for anchor, said in found]
 
 
 def form_values(hand: dict) -> dict[str, str]:

@@ -11,12 +11,12 @@ import html
 import json
 import random
 import re
-import sqlite3
 
 import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
+from tests.support.game_rules import post, stored_hands
 from tests.support.rules_docs import examples_of, numbers, single_hands
 
 GAME = get_game("phase-10")
@@ -59,18 +59,6 @@ def new_game(client, players, settings=None, first_dealer=0, **body):
     created = response.get_json()
     assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
     return created["id"], created["edit_key"]
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def stored_hands(app) -> list[dict]:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
-    return [json.loads(row[0]) for row in rows]
 
 
 def setup_of(example):

@@ -13,7 +13,6 @@ import html
 import json
 import random
 import re
-import sqlite3
 from collections import Counter
 
 import pytest
@@ -21,6 +20,7 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.pinochle.settings import PRESETS
+from tests.support.game_rules import post, stored_hands
 from tests.support.rules_docs import examples_of, numbers, single_hands
 
 KEY = "pinochle"
@@ -37,18 +37,6 @@ def new_game(client, rules="single-deck", settings=None, before=None):
     created = response.get_json()
     assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
     return created["id"], created["edit_key"]
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def stored_hands(app) -> list[dict]:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
-    return [json.loads(row[0]) for row in rows]
 
 
 def text_of(response) -> str:

@@ -20,6 +20,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
 from tests.support.app import join_group, move_to_group, new_app
+from tests.support.game_rules import post, stored_hands
 from tests.support.rules_docs import single_hands
 from tests.support.skat_rules import ISOLATES
 
@@ -125,18 +126,6 @@ def new_game(client, players=3, first_dealer=0, settings=None):
     created = response.get_json()
     assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
     return created["id"], created["edit_key"]
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def stored_hands(app) -> list[dict]:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        rows = database.execute("SELECT record FROM hands ORDER BY id").fetchall()
-    return [json.loads(row[0]) for row in rows]
 
 
 @pytest.mark.parametrize("case", WORKED)
