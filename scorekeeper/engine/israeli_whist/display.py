@@ -19,6 +19,7 @@ from .contracts import (
     over_under,
     speaking_order,
 )
+from .explain import made_formula
 from .records import HandRecord, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
@@ -77,8 +78,6 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
     """The scoring as a score sheet prints it, each rule with its formula (a table that
     scores on paper needs "10 + n²", not the knobs' bare numbers), then the auction's."""
     s = settings
-    made = [str(s.exact_bonus)] if s.exact_bonus or not (s.made_per_trick or s.made_squared) else []
-    made += [f"{s.made_per_trick}·n"] * bool(s.made_per_trick) + ["n²"] * s.made_squared
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
     frisch: Message | int = s.frisch_rounds or msg("none")  # 0: no Frisch, never a bare 0
@@ -86,7 +85,7 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
         frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     over, under = Notation(signed(s.zero_over)), Notation(signed(s.zero_under))
     return [
-        RulesLine(msg("Exact contract n ≥ 1"), Notation(" + ".join(made))),
+        RulesLine(msg("Exact contract n ≥ 1"), Notation(made_formula(s, "n"))),
         RulesLine(
             msg("Missed contract"),
             msg("%(points)s per trick", points=Notation(signed(-s.miss_step))),

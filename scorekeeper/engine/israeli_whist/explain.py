@@ -12,7 +12,8 @@ from .scoring import contract_points
 from .settings import RuleSettings
 
 
-def _made_formula(settings: RuleSettings, n: int) -> str:
+def made_formula(settings: RuleSettings, n: int | str) -> str:
+    """A contract of ``n`` made exactly, as a sum: its number, or "n" on a score sheet."""
     parts = []
     if settings.exact_bonus or not (settings.made_per_trick or settings.made_squared):
         parts.append(str(settings.exact_bonus))
@@ -44,7 +45,7 @@ def _contract_term(
         return msg(
             "%(contract)d made: %(formula)s = %(points)s",
             contract=contract,
-            formula=Notation(_made_formula(settings, contract)),
+            formula=Notation(made_formula(settings, contract)),
             points=SignedPoints(points),
         )
     off = abs(taken - contract)
