@@ -602,3 +602,58 @@ def test_the_nights_words_read_as_the_table_says_them(club):
     page = he.get_data(as_text=True)
     assert "חלוקה אחת לכל שחקן" in page and "חלוקה 1 לכל שחקן" not in page
     assert "הסתיים" in page and "הסתיימו" not in page
+
+
+def test_the_standings_and_ranking_of_a_series_still_playing_say_during_it_not_after(club):
+    """Before any list of series 1 is finished, the standings and the printed ranking are
+    the standings during series 1, in every language; once its tables are finished,
+    after it."""
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    base = f"/groups/{group_id}/club/{night.id}"
+    standings = plain(client.get(f"{base}/standings"))
+    assert "Standings during series 1 of 2" in standings
+    assert "Standings after series 1 of 2" not in standings
+    assert "Ranking during series 1 of 2" in plain(client.get(f"{base}/ranking"))
+    de = plain(client.get(f"{base}/standings", headers={"Accept-Language": "de"}))
+    assert "Stand während Serie 1 von 2" in de and "Stand nach Serie" not in de
+    he = plain(client.get(f"{base}/ranking", headers={"Accept-Language": "he"}))
+    assert "דירוג במהלך סבב 1 מתוך 2" in he and "דירוג אחרי" not in he
+    fr = plain(client.get(f"{base}/standings?projector=1", headers={"Accept-Language": "fr"}))
+    assert "Classement pendant la série 1 sur 2" in fr
+    play_series(client, night, games, 1)
+    assert "Standings after series 1 of 2" in plain(client.get(f"{base}/standings"))
+
+
+def test_the_hebrew_standings_link_the_ranking_without_calling_it_final_mid_night(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    standings = f"/groups/{group_id}/club/{night.id}/standings"
+    he = plain(client.get(standings, headers={"Accept-Language": "he"}))
+    assert "הדירוג להדפסה" in he and "הדירוג הסופי" not in he
+
+
+def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
+    """The organiser's next step, settling a disputed hand, comes before the tables (four
+    of them are some 2,800 px of a phone's page), and the words for it are the same on
+    every page of the night: German "Spielleitung", Hebrew "בערעור של"."""
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    table = night.tables_of(1)[0]
+    players = games[table.game_id].players
+    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
+    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    page = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
+    assert page.index('id="disputes"') < page.index('id="club-tables"')
+    de = plain(client.get(f"/games/{table.game_id}/club", headers={"Accept-Language": "de"}))
+    assert "wartet auf die Spielleitung" in de and "Turnierleitung" not in de
+    he = {"Accept-Language": "he"}
+    night_he = plain(client.get(f"/groups/{group_id}/club/{night.id}", headers=he))
+    sign_he = plain(client.get(f"/games/{table.game_id}/club", headers=he))
+    assert f"יד 2, בערעור של {players[1]}" in night_he and "במחלוקת של" not in night_he
+    assert f"יד 2, בערעור של {players[1]}" in sign_he

@@ -40,6 +40,7 @@ from .routes import (
     night_over,
     night_standings,
     open_matters,
+    series_playing,
 )
 
 bp = Blueprint("club_files", __name__)
@@ -316,6 +317,7 @@ def ranking(group_id: int, night_id: int):
     page = render_template(
         "club_ranking.html",
         final=night_over(night, games),
+        playing=series_playing(night, games),
         still_open=open_matters(night, games, counted=True),
         group=found,
         night=night,

@@ -490,6 +490,12 @@ def night_over(night: stored.Night, games: dict[int, db.StoredGame]) -> bool:
     )
 
 
+def series_playing(night: stored.Night, games: dict[int, db.StoredGame]) -> bool:
+    """Whether a table of the night's latest series is still playing: its standings are
+    then the standings during that series, not after it."""
+    return any(games[table.game_id].status != "finished" for table in night.tables_of(night.series))
+
+
 def open_matters(
     night: stored.Night,
     games: dict[int, db.StoredGame],
@@ -905,6 +911,7 @@ def standings_page(group_id: int, night_id: int):
             lines=lines,
             series=series,
             final=night_over(night, games),
+            playing=series_playing(night, games),
             still_open=open_matters(night, games, counted=projector),
             projector=projector,
             page=page,
