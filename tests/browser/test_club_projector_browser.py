@@ -41,6 +41,9 @@ def test_a_tv_shows_a_page_of_the_standings_that_fits_and_turns_to_the_next(brow
             "document.querySelector('#club-standings').getBoundingClientRect().bottom"
         )
         assert bottom <= 720, bottom  # the whole page of lines on the screen
+        # and nothing under it to scroll to: a TV shows the page, no one scrolls it.
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= 720, height
         refresh = answer.headers["refresh"]
         assert re.fullmatch(r"10; url=\S+page=2\S*", refresh), refresh
         assert "Page 1 of 2" in page.locator("#projector-page").inner_text()
