@@ -657,3 +657,24 @@ def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
     sign_he = plain(client.get(f"/games/{table.game_id}/club", headers=he))
     assert f"יד 2, בערעור של {players[1]}" in night_he and "במחלוקת של" not in night_he
     assert f"יד 2, בערעור של {players[1]}" in sign_he
+
+
+def test_a_players_own_phone_meets_signing_as_the_big_step_at_the_end_of_the_series(club):
+    """A member's own phone bearing a player's name, on the table's scoreboard at the end
+    of the series, finds "Sign table 1's list" as the big step (it signs there); another
+    member's phone, which signs for no one at this table, a plain link."""
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    table = night.tables_of(1)[0]
+    own = member_named(app, group_id, games[table.game_id].players[0])
+    other = member_named(app, group_id, "Zuschauerin")
+    play_series(client, night, games, 1)
+
+    def sign_button(phone) -> str:
+        done = phone.get(f"/games/{table.game_id}").get_data(as_text=True)
+        sign = done.index('id="club-sign"')
+        return done[done.rindex("<a", 0, sign) : sign]
+
+    assert "primary big" in sign_button(own)
+    assert "primary" not in sign_button(other)

@@ -653,6 +653,14 @@ def _signers(game: db.StoredGame, place: stored.TableOfGame) -> tuple[str, ...] 
     return (label,) if label in game.players else ()
 
 
+@bp.app_template_global("club_signs_here")
+def club_signs_here(game: db.StoredGame, place: stored.TableOfGame) -> bool:
+    """Whether this phone signs the table's list (the phone that records the table, or a
+    member's own phone bearing one of its players' names): at the end of the series its
+    scoreboard's first step is then signing."""
+    return bool(_signers(game, place))
+
+
 NOT_A_PLAYER = msg(
     "This phone's name in the group is none of this table's players: they sign on their "
     "own phones, or on the phone that records the table."
