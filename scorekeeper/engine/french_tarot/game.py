@@ -72,6 +72,10 @@ class FrenchTarot(GameBase):
     name = msg("French Tarot")
     seats = 4
     seat_range = (3, 5)
+    # The deal's sentence ("Garde with Anne-Sophie Beaumont · made by 4") on a line of its
+    # own across the row, as Skat and Schafkopf have it: in the row's narrow first column
+    # at 360 px it broke the called partner's name (issue 56, item 7).
+    row_layout = "across"
     presets = PRESETS
     preset_words = {
         "fft": (

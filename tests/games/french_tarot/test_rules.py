@@ -248,13 +248,13 @@ def test_a_deal_reads_on_the_sheet_as_a_tarot_player_writes_it(client):
         text = text_of(client.get(f"/games/{game_id}{page}"))
         assert "Garde sans" in text and f"with Cat · {result}" in text, page
     assert post(client, game_id, key, {"thrown_in": True}).status_code == 201
-    assert "# Ann Bob Cat Dan Eve 1 Garde sans" in text_of(client.get(f"/games/{game_id}"))
+    assert "Ann Bob Cat Dan Eve 1 Garde sans" in text_of(client.get(f"/games/{game_id}"))
     just = {"taker": 1, "partner": 3, "contract": "petite", "bouts": 3, "card_points": 36}
     assert post(client, game_id, key, just | {"poignee_defence": "double"}).status_code == 201
     assert "Petite with Dan · just made · double poignée (defence)" in text_of(
         client.get(f"/games/{game_id}")
     )
-    assert " 2 passed out 392 −196 196 −196 −196 " in text_of(client.get(f"/games/{game_id}"))
+    assert " 2 passed out Bob 392 −196 196 −196 −196 " in text_of(client.get(f"/games/{game_id}"))
 
 
 def test_the_saved_banner_names_the_called_partner_by_name(client):
