@@ -6,6 +6,7 @@ member, a member who is not the organiser, another group's night, bad input)."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -678,3 +679,26 @@ def test_a_players_own_phone_meets_signing_as_the_big_step_at_the_end_of_the_ser
 
     assert "primary big" in sign_button(own)
     assert "primary" not in sign_button(other)
+
+
+def test_the_settle_page_says_the_disputed_hand_as_the_tables_game_has_it(club):
+    """The organiser weighs a dispute against the hand itself: the settle page says hand 2
+    as recorded (its declarer by name, its game and the result), in the page's language."""
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    table = night.tables_of(1)[0]
+    players = games[table.game_id].players
+    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
+    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    with app.app_context():
+        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
+    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
+    page = plain(client.get(settle))
+    said = re.search(r'<p id="disputed-hand">As recorded: ([^<]+)</p>', page)
+    assert said, "the settle page does not say the hand"
+    assert "♥" in said[1] and "lost" in said[1]  # LOSE: a Hearts game, lost
+    assert any(said[1].startswith(name + " · ") for name in players), said[1]  # its declarer
+    de = plain(client.get(settle, headers={"Accept-Language": "de"}))
+    assert '<p id="disputed-hand">Wie eingetragen: ' in de

@@ -65,10 +65,11 @@ from ..access import (
     require_edit,
 )
 from ..forms import ConfirmForm, preset_label
+from ..games.scoreboard import describe
 from ..i18n import translate
 from ..links import edit_url, public_root, qr_markup, view_url
 from ..responses import PRIVATE
-from ..service import offered_game, offered_games
+from ..service import game_of, offered_game, offered_games
 from ..throttle import allow
 from ..weight import heavy, light
 
@@ -577,7 +578,8 @@ def settle(group_id: int, night_id: int, dispute_id: int):
     """The organiser settles a disputed hand: GET asks (which hand, who disputed it and
     why, a link to the table's game to correct it), POST records how it was settled
     (corrected on the game, or kept as recorded) and keeps it on the night's page under
-    what is settled. Nothing is settled without saying how."""
+    what is settled. Nothing is settled without saying how. The page says the hand as the
+    table's game has it."""
     found, night = night_or_404(group_id, night_id)
     _organiser_or_403(night)
     games = stored.table_games(db.get_db(), night)
@@ -613,12 +615,19 @@ def settle(group_id: int, night_id: int, dispute_id: int):
                 "saved",
             )
             return redirect(url_for("club.night", group_id=found.id, night_id=night.id))
+    game, number = chosen["game"], chosen["dispute"].hand_number
+    hand = db.load_hand(db.get_db(), game.id, number)
     response = Response(
         render_template(
             "club_settle.html",
             group=found,
             night=night,
             chosen=chosen,
+            # The hand as the table's game has it now, for the organiser to weigh.
+            recorded=hand
+            and describe(
+                game_of(game), hand.record.to_dict(), game.names_at(number), game.settings
+            ),
             form=form,
             problem=problem,
             outcomes=[(key, translate(words)) for key, words in SETTLED_HOW.items()],
