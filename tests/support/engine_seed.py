@@ -1,11 +1,12 @@
-"""The phone's engine snapshot made once a test process and given to each fresh phone that
-keeps a game, for the browser tests that are not about the engine's first start.
+"""The phone's engine snapshot made once a test run (``shared_snapshot``: the workers of a
+parallel run share the first one's) and given to each fresh phone that keeps a game, for
+the browser tests that are not about the engine's first start.
 
 A phone that has started the engine once keeps a memory snapshot of it (issue 46,
 ``static/phone-engine-worker.js``) and restores it at every later start. A fresh browser
 context has none: each test's new phone compiled Pyodide's start and the engine from
 source again (the longest part of a kept game's test: 5 to 8 s on a quiet machine, four
-times that on a loaded one). ``seeded`` puts the snapshot a phone of this process made in
+times that on a loaded one). ``seeded`` puts the snapshot a phone of this run made in
 the Cache Storage of a new one, as on a phone that kept a game before: its worker restores
 it, answers as it would have from scratch, and keeps its own snapshot, files and games as
 it would have. What the first start does (scratch, the snapshot kept, a damaged one
@@ -96,8 +97,37 @@ def snapshot_file(browser) -> Path:
     folder = tempfile.TemporaryDirectory(prefix="engine-seed-")
     atexit.register(folder.cleanup)
     path = Path(folder.name) / "snapshot.gz"
-    path.write_bytes(engine_snapshot(browser))
+    path.write_bytes(shared_snapshot(browser))
     return path
+
+
+def shared_snapshot(browser) -> bytes:
+    """``engine_snapshot``, made once for the workers of a parallel run (pytest-xdist's run
+    id): the first worker to need it makes it under a lock and leaves it in a file, the
+    others read it there. Each worker removes the file as it ends; one that needs it later
+    makes it again."""
+    import atexit
+    import fcntl
+    import hashlib
+    import json
+    import os
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return engine_snapshot(browser)
+    build = hashlib.sha256(json.dumps(engine_urls(), sort_keys=True).encode()).hexdigest()
+    path = Path(tempfile.gettempdir()) / f"scorekeeper-engine-seed-{run}-{build[:12]}.gz"
+    lock = path.with_suffix(".lock")
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not path.is_file():
+            partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+            partial.write_bytes(engine_snapshot(browser))
+            os.replace(partial, path)
+        packed = path.read_bytes()
+    atexit.register(path.unlink, missing_ok=True)
+    atexit.register(lock.unlink, missing_ok=True)
+    return packed
 
 
 def seeded(context, base: str):
