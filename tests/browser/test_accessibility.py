@@ -12,6 +12,7 @@ from tests.support.accessibility import (  # noqa: F401  (fixtures)
     MIN_TARGET,
     SERIOUS,
     TARGETS,
+    axe,
     phones,
     table,  # noqa: F401  (fixtures)
     table_server,

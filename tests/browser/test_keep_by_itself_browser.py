@@ -191,7 +191,8 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
 
     created = started(live_server, hands=2)
     entry = entry_of(GAME, HAND, NAMES)
-    with watched(browser, live_server, language) as context:
+    # A phone that started the engine before (its snapshot): held back below all the same.
+    with watched(browser, live_server, language, seeded=True) as context:
         page = context.new_page()
         page.goto(created["edit_url"])
         keep_game(page, created["id"], "Ben")

@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.web.offline import phone_build
 from tests.support.keep_by_itself_browser import started
 from tests.support.live import until
 from tests.support.offline_phone import ENGINE_TIMEOUT, keep_game, watched
-from tests.support.phone_caches_browser import NAME, deploy, deployable, held
+from tests.support.phone_caches_browser import NAME, built, deploy, deployable, held
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +83,7 @@ def test_twenty_deploys_leave_one_engine_build_on_the_phone(browser, tmp_path):
     """Each deploy of a changed engine (here ``DEPLOYS``), then the kept game's scoreboard
     opened again: the phone holds the new build and none of the ones before, one copy of
     each shell file however often one changes, and no engine snapshot of an old build."""
-    first = phone_build.build(tmp_path / "deploy-0", salt="deploy 0", quality=1)
+    first = built(tmp_path / "deploy-0", salt="deploy 0", quality=1)
     with (
         deployable(tmp_path / "server", tmp_path / "deploy-0") as (base, app),
         watched(browser, base, "en") as context,
@@ -140,7 +139,7 @@ def test_a_page_reaches_indexeddb_through_one_connection(browser, tmp_path):
     """Keep, then the scoreboard's snapshot refreshed at each live update: one
     ``indexedDB.open`` for the page, and that connection closes when a newer version of the
     database asks (it is not left open to block it)."""
-    phone_build.build(tmp_path / "build", quality=1)
+    built(tmp_path / "build", quality=1)
     with (
         deployable(tmp_path / "server", tmp_path / "build") as (base, _app),
         watched(browser, base, "en") as context,

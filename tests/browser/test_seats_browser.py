@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.engine import GAMES
+from tests.support.accessibility import axe, axe_once  # noqa: F401  (a fixture)
 from tests.support.app_conformance import (
     PAGES,
     Phones,
@@ -52,6 +53,9 @@ def phone(browser, server):
     context = browser.new_context(
         viewport={"width": WIDTH, "height": 800}, base_url=server, locale="en"
     )
+    # Every page it opens is checked with axe: axe-core is in each from its start (compiled
+    # by Chromium from its cache), not sent into each page over Playwright's pipe.
+    context.add_init_script(script=axe_once().bundled.axe_script)
     yield context.new_page()
     context.close()
 

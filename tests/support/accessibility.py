@@ -1,5 +1,6 @@
 """Helpers of tests/browser/test_accessibility.py, which other tests use too."""
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,6 +14,42 @@ SERIOUS = ("serious", "critical")
 
 
 MIN_TARGET = 44  # CSS px, WCAG 2.5.5
+
+
+# Whether the page's document holds axe-core already (put there by a run before).
+HAS_AXE = "() => typeof window.axe === 'object' && typeof window.axe.run === 'function'"
+
+
+class AxeOnce:
+    """axe-playwright-python's ``Axe`` (bundled axe-core, nothing fetched), which put its
+    570 kB script into the page again at every run: this one puts it in a document once, and
+    a second run on the same page (the other colour scheme) reuses it."""
+
+    def __init__(self) -> None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        self.bundled = Axe()
+
+    def run(self, page):
+        """axe-core's violations on ``page`` (as the bundled ``Axe.run`` answers them)."""
+        from axe_playwright_python.base import AxeResults
+        from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS
+
+        if not page.evaluate(HAS_AXE):
+            page.evaluate(self.bundled.axe_script)
+        return AxeResults(page.evaluate("(options) => axe.run(options)", DEFAULT_OPTIONS))
+
+
+@functools.cache
+def axe_once() -> AxeOnce:
+    return AxeOnce()
+
+
+@pytest.fixture
+def axe(axe) -> AxeOnce:
+    """axe-core put in each page's document once (``AxeOnce``); asks for conftest's
+    ``axe``, which skips the test where axe-playwright-python is not installed."""
+    return axe_once()
 
 
 @pytest.fixture(scope="module")

@@ -65,20 +65,26 @@ def record_offline(page, entry: Any, enter: Callable[[Any, Any], None], opened=F
     page.locator(QUEUED).nth(queued).wait_for(timeout=ENGINE_TIMEOUT)
 
 
-def new_phone(browser, base: str, language: str):
-    """A phone 360 px wide whose browser asks for ``language``."""
-    return browser.new_context(
+def new_phone(browser, base: str, language: str, seeded: bool = False):
+    """A phone 360 px wide whose browser asks for ``language``; ``seeded``, one that has
+    started the engine before (its snapshot: ``engine_seed.seeded``)."""
+    context = browser.new_context(
         viewport={"width": PHONE[0], "height": PHONE[1]},
         base_url=base,
         locale=language,
         extra_http_headers={"Accept-Language": ACCEPT[language]},
     )
+    if seeded:
+        from tests.support.engine_seed import seeded as with_snapshot
+
+        with_snapshot(context, base)
+    return context
 
 
 @contextmanager
-def watched(browser, base: str, language: str) -> Iterator[Any]:
+def watched(browser, base: str, language: str, seeded: bool = False) -> Iterator[Any]:
     """A phone (``new_phone``) none of whose pages meets a script error while it is used."""
-    context, errors = new_phone(browser, base, language), []
+    context, errors = new_phone(browser, base, language, seeded), []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     try:
         yield context
@@ -98,8 +104,9 @@ def offline(page, language: str) -> None:
 @contextmanager
 def kept_offline(browser, base: str, language: str, created: dict[str, Any], name: str):
     """A ``watched`` phone that opens the edit link of ``created`` (the API's answer), keeps
-    the game as ``name``'s phone and goes ``offline``: its page."""
-    with watched(browser, base, language) as context:
+    the game as ``name``'s phone and goes ``offline``: its page. The phone has started
+    the engine before (``seeded``): what is checked is the kept game, not a first start."""
+    with watched(browser, base, language, seeded=True) as context:
         page = context.new_page()
         page.goto(created["edit_url"])
         keep_game(page, created["id"], name)
