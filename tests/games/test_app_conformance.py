@@ -71,6 +71,7 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     LANGUAGES,
     NAMES,
     PAGES,
+    SERIOUS,
     Entry,
     Kinds,
     Phones,
@@ -94,6 +95,7 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     previewed,
     raw_words,
     sampled_language,
+    serious_axe,
     server,
     setups,
     shown,
@@ -130,12 +132,13 @@ def knob_text(value: Any) -> str:
     return str(value)
 
 
-def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
+def holding_keys(phones: Phones, setup: Setup, language: str, width: int, axe=None):
     """The phone, holding the edit keys of the game's two games and of its club night's
     table (whose list it signs), and a member of the group of the one in progress (joined
     by its invite link), whose History, players and club night it sees. Its links are
-    followed over HTTP, with the phone's cookies: no page of them is drawn."""
-    page = phones.page(language, width)
+    followed over HTTP, with the phone's cookies: no page of them is drawn. With ``axe``,
+    its pages load axe-core (``Phones.page``)."""
+    page = phones.page(language, width, axe=axe and serious_axe(axe))
     for played in kept_games(setup):
         if (language, width, played.id) not in setup.keys:
             assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
@@ -285,14 +288,14 @@ def test_every_page(phones, setups, axe, game):
     end, targets a finger can tap (``layout_problems``); every link on the pages answered."""
     setup = setups[game_id(game)]
     problems = []
+    checker = axe if FULL_MATRIX else None
     for language, width in walk_phones(game):
-        page = holding_keys(phones, setup, language, width)
+        page = holding_keys(phones, setup, language, width, checker)
         phones.script_errors(language, width)
         visited: set[str] = set()
         links: set[str] = set()
         for name in pages_of(game):
             url = address(name, setup)
-            checker = axe if FULL_MATRIX else None
             found = page_problems(page, checker, url, language, game, titled=titled(name))
             found += layout_problems(page, name, setup)
             problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
@@ -459,7 +462,7 @@ def test_every_template_on_every_phone(phones, setups, widest, axe, name, langua
     problems = []
     for game in models:
         setup = setups[game_id(game)]
-        page = holding_keys(phones, setup, language, NARROWEST)
+        page = holding_keys(phones, setup, language, NARROWEST, axe)
         url = address(name, setup)
         found = page_problems(page, axe, url, language, game, titled=titled(name))
         found += layout_problems(page, name, setup)
@@ -467,6 +470,36 @@ def test_every_template_on_every_phone(phones, setups, widest, axe, name, langua
         problems += [f"{game_id(game)} {url}: {problem}" for problem in found]
     problems += [f"script error: {e}" for e in phones.script_errors(language, NARROWEST)]
     assert not problems, "\n".join(problems)
+
+
+# A page with findings of every impact: an image without a text (critical), grey on grey
+# (serious), a heading skipping levels (moderate), and no main landmark (moderate).
+FAULTY_PAGE = """<!doctype html><html lang="en"><head><title>Faults</title></head><body>
+<h1>Faults</h1><h4>Skipped</h4><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<p style="color:#999;background:#aaa">Hard to read</p><button></button></body></html>"""
+
+
+def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(phones, server, axe):
+    """``SeriousAxe``, on a phone that loads axe-core with its pages, finds every serious
+    and critical finding that axe with all of its rules finds, on a page with findings of
+    every impact."""
+    page = phones.page("en", NARROWEST, axe=serious_axe(axe))
+    try:
+        # A navigation, as to the app's pages: the phone loads axe-core with it.
+        page.route(
+            "**/faulty", lambda route: route.fulfill(body=FAULTY_PAGE, content_type="text/html")
+        )
+        page.goto("/faulty")
+        page.unroute("**/faulty")
+        assert page.evaluate("() => typeof axe === 'object'")
+        every = axe.run(page).response["violations"]
+        assert {v["impact"] for v in every} >= {"critical", "serious", "moderate"}
+        found = serious_axe(axe).run(page)
+    finally:
+        phones.page("en", NARROWEST)  # the phone loads no axe again
+    serious = {(v["id"], v["impact"], len(v["nodes"])) for v in every if v["impact"] in SERIOUS}
+    assert {(v["id"], v["impact"], len(v["nodes"])) for v in found} == serious
+    assert all(v["impact"] in SERIOUS for v in found)
 
 
 # --- every page in every language, over HTTP (no browser) --------------------------------------

@@ -204,6 +204,8 @@ class Phones:
         self.base = base
         self.contexts: dict[tuple[str, int, bool], Any] = {}
         self.errors: dict[tuple[str, int, bool], list[str]] = {}
+        # The phones whose pages load axe-core (``page``'s ``axe``): what removes it.
+        self.armed: dict[tuple[str, int, bool], Any] = {}
 
     def context(self, language: str, width: int, javascript: bool = True):
         key = (language, width, javascript)
@@ -217,13 +219,24 @@ class Phones:
             )
         return self.contexts[key]
 
-    def page(self, language: str, width: int, javascript: bool = True):
+    def page(self, language: str, width: int, javascript: bool = True, axe=None):
+        """The phone's page; with ``axe`` (a ``SeriousAxe``), one whose every page loads
+        axe-core before its own scripts run, until the phone is next asked for without it
+        (the walks and actions load no axe they do not run)."""
         context = self.context(language, width, javascript)
+        key = (language, width, javascript)
         if context.pages:
-            return context.pages[0]
-        page = context.new_page()
-        errors = self.errors.setdefault((language, width, javascript), [])
-        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+            page = context.pages[0]
+        else:
+            page = context.new_page()
+            errors = self.errors.setdefault(key, [])
+            page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        armed = self.armed.get(key)
+        if axe is not None and armed is None:
+            self.armed[key] = page.add_init_script(axe.script)
+        elif axe is None and armed is not None:
+            armed.close()
+            del self.armed[key]
         return page
 
     def script_errors(self, language: str, width: int, javascript: bool = True) -> list[str]:
@@ -428,7 +441,7 @@ def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
     key (``kept_games``), as a phone of that table does, to open its signing page."""
     game, group = setup.game, setup.group
     language = sampled_language(game)
-    request = phones.page(language, CLUB_PHONE_WIDTH).request
+    request = phones.context(language, CLUB_PHONE_WIDTH).request
     if (language, CLUB_PHONE_WIDTH, -group.id) not in setup.keys:
         join_by_request(request, group)
         setup.keys.add((language, CLUB_PHONE_WIDTH, -group.id))
@@ -591,11 +604,51 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     problems += untranslated(text, language, game) + raw_words(text, game)
     if titled and game_name(game, language) not in read["title"]:
         problems.append(f"the title {read['title']!r} does not name {game_name(game, language)}")
-    for violation in axe.run(page).response["violations"] if axe else ():
+    for violation in serious_axe(axe).run(page) if axe else ():
         if violation["impact"] in SERIOUS:
             nodes = [node["html"][:100] for node in violation["nodes"][:3]]
             problems.append(f"axe {violation['id']} ({violation['impact']}): {nodes}")
     return problems
+
+
+# axe-core's rules whose findings are all of less than a serious impact (a rule's findings
+# take the impact the rule declares): ``page_problems`` reports none of them.
+LESSER_RULES = f"""() => axe._audit.rules
+    .filter((rule) => rule.impact && !{list(SERIOUS)!r}.includes(rule.impact))
+    .map((rule) => rule.id)"""
+
+
+class SeriousAxe:
+    """axe-core asked for the findings ``page_problems`` reports: its rules of a serious or
+    critical impact (``LESSER_RULES`` turned off), the violations alone. A phone asked for
+    with it (``Phones.page``) loads axe with every page, from the script the browser holds,
+    rather than being sent its 570 kB again for each page checked."""
+
+    def __init__(self, axe) -> None:
+        self.script = axe.axe_script
+        self.options: dict[str, Any] | None = None
+
+    def run(self, page) -> list[dict[str, Any]]:
+        """The violations axe finds on the page open on ``page``."""
+        if not page.evaluate("() => typeof axe === 'object'"):  # a phone that loads none
+            page.evaluate(self.script)
+        if self.options is None:
+            lesser = page.evaluate(LESSER_RULES)
+            rules = {rule: {"enabled": False} for rule in lesser}
+            self.options = {"resultTypes": ["violations"], "rules": rules}
+        return page.evaluate("(o) => axe.run(document, o).then((r) => r.violations)", self.options)
+
+
+SERIOUS_AXES: dict[int, SeriousAxe] = {}
+
+
+def serious_axe(axe) -> SeriousAxe:
+    """The ``SeriousAxe`` of the session's axe (the ``axe`` fixture), made once."""
+    if isinstance(axe, SeriousAxe):
+        return axe
+    if id(axe) not in SERIOUS_AXES:
+        SERIOUS_AXES[id(axe)] = SeriousAxe(axe)
+    return SERIOUS_AXES[id(axe)]
 
 
 FULL_MATRIX = os.environ.get("SCOREKEEPER_FULL_MATRIX") == "1"
