@@ -61,6 +61,7 @@ import pytest
 
 from scorekeeper.engine import Game
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+from tests.support import app_conformance
 from tests.support.app import group_of, new_app
 from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     ANY_GAME_PAGES,
@@ -107,6 +108,8 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
 )
 from tests.support.browser import api
 from tests.support.live import SERVED, printed_pdf, view_path
+from tests.support.play import records as drawn_records
+from tests.support.play import simulates
 
 pytestmark = pytest.mark.browser
 # A parallel run keeps each game's tests on one worker, and the games spread over the
@@ -545,6 +548,26 @@ def test_every_page_in_every_language(phones, setups, game, language):
     assert len(answer["points"]) == len(answer["names"]) >= 2
     problems += [f"preview: {p}" for p in untranslated(answer["result"], language, game)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_the_hands_drawn_are_the_first_legal_ones_and_a_thrown_in_deal_first(monkeypatch, game):
+    """``simulated_hands``, which stops drawing once it has what it gives, gives what
+    drawing all ``THROWN_IN_WITHIN`` deals gave: the first thrown-in deal among them, if
+    any, then the others in their order (random hands in theirs); the same, and a copy
+    of its own, when asked again."""
+    monkeypatch.setattr(app_conformance, "THROWN_IN_WITHIN", 40)
+    monkeypatch.setattr(app_conformance, "DRAWN", {})
+    settings = game.preset(game.default_preset).with_changes(long_rules(game))
+    records = drawn_records(game, settings, 40, 3)
+    thrown = [r for r in records if r.thrown_in][:1] if simulates(game) else []
+    played = [r for r in records if not r.thrown_in] if simulates(game) else records
+    for count in (1, 4, 10):
+        every = [r.to_dict() for r in (thrown + played)[:count]]
+        assert simulated_hands(game, count, long=True) == every
+        drawn = simulated_hands(game, count, long=True)
+        drawn[0]["changed"] = True  # a copy: the next test's hands are as drawn
+        assert simulated_hands(game, count, long=True) == every
 
 
 # --- every action, through the pages ----------------------------------------------------------

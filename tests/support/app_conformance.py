@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
 import os
 import pathlib
 import re
@@ -22,7 +24,6 @@ from tests.support.browser import api
 from tests.support.live import SERVED, polled, serving
 from tests.support.play import hands_at, simulates
 from tests.support.play import iter_records as drawn_hands
-from tests.support.play import records as drawn_records
 from tests.support.toy_game import GAME as TOY
 
 # Every game, and a game whose table size varies also at its largest table (the most
@@ -283,16 +284,40 @@ def simulated_hands(
     long game's rules with ``long``; a thrown-in deal first when the game has one among
     its first few hundred. A game without simulation with ``numbers``: hand i drawn for
     the place of hand ``numbers[i]``, where the test enters it."""
+    numbers = None if numbers is None or simulates(game) else tuple(numbers[:count])
+    drawn = (id(game), count, seed, bots, long, numbers)
+    if drawn not in DRAWN or DRAWN[drawn][0] is not game:
+        DRAWN[drawn] = (game, draw_hands(game, count, seed, bots, long, numbers))
+    return copy.deepcopy(DRAWN[drawn][1])
+
+
+# The hands ``simulated_hands`` has drawn in this process, by what it was asked (and the
+# game, whose id is only its while it lives): a test asks again for the hands another
+# drew (the races on 2 and 16 phones, a game's setup again on another server).
+DRAWN: dict[tuple[Any, ...], tuple[Game, list[dict[str, Any]]]] = {}
+THROWN_IN_WITHIN = 300  # the deals a thrown-in one is looked for among
+
+
+def draw_hands(game, count, seed, bots, long, numbers) -> list[dict[str, Any]]:
+    """``simulated_hands``, drawn: no more deals than the answer needs (the first
+    thrown-in one among ``THROWN_IN_WITHIN`` is found once it is dealt)."""
     settings = game.preset(game.default_preset)
     if long:
         settings = settings.with_changes(long_rules(game))
-    if numbers is not None and not simulates(game):
-        return [r.to_dict() for r in hands_at(game, settings, numbers[:count], seed)]
-    records = drawn_records(game, settings, max(count, 300), seed, bots)
+    if numbers is not None:
+        return [r.to_dict() for r in hands_at(game, settings, numbers, seed)]
+    records = drawn_hands(game, settings, max(count, THROWN_IN_WITHIN), seed, bots)
     if not simulates(game):  # random hands drawn at their places: kept in their order
-        return [r.to_dict() for r in records[:count]]
-    thrown = [r for r in records if r.thrown_in][:1]
-    played = [r for r in records if not r.thrown_in]
+        return [r.to_dict() for r in itertools.islice(records, count)]
+    thrown: list[Any] = []
+    played: list[Any] = []
+    for record in records:
+        if not record.thrown_in:
+            played.append(record)
+        elif not thrown:
+            thrown.append(record)
+        if thrown and len(played) >= count - 1:
+            break
     return [r.to_dict() for r in (thrown + played)[:count]]
 
 
