@@ -452,6 +452,21 @@ STRUCTURE = [
 ]
 
 
+# The templates' tests share the widest models, read from every game's pages: they run
+# together on one worker of a parallel run, the games' readings first, each its own test
+# (read in the first template's test, they made it the suite's longest).
+TEMPLATES = pytest.mark.xdist_group("games.test_app_conformance")
+
+
+@TEMPLATES
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_every_page_of_the_game_is_read_for_the_widest_models(widest, game):
+    """Every page of the game answers, in German, to the phone that reads the widest
+    models (``Widest``): the game's two games, its club night and its group's pages made."""
+    assert list(widest.pages_of_game(game)) == pages_of(game)
+
+
+@TEMPLATES
 @pytest.mark.parametrize(("name", "language"), STRUCTURE)
 def test_every_template_on_every_phone(phones, setups, widest, axe, name, language):
     """Each page in every language against its widest models (``Widest``), the models in
