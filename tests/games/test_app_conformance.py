@@ -288,7 +288,8 @@ def test_every_page(phones, setups, axe, game):
     """A walk through every page of the game on its phone (``walk_phones``): answered, no
     script error, no wider than the screen, no word that is not the language's or that is
     the app's notation, the game named in the title, the names whole or cut at their own
-    end, targets a finger can tap (``layout_problems``); every link on the pages answered."""
+    end, targets a finger can tap (``layout_problems``); every link on the pages answered;
+    and the pages as the server sent them to the walk (``sent_problems``)."""
     setup = setups[game_id(game)]
     problems = []
     checker = axe if FULL_MATRIX else None
@@ -297,9 +298,12 @@ def test_every_page(phones, setups, axe, game):
         phones.script_errors(language, width)
         visited: set[str] = set()
         links: set[str] = set()
+        sent: dict[str, Any] = {}
         for name in pages_of(game):
             url = address(name, setup)
-            found = page_problems(page, checker, url, language, game, titled=titled(name))
+            found = page_problems(
+                page, checker, url, language, game, titled=titled(name), sent=sent
+            )
             found += layout_problems(page, name, setup)
             problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
             visited.add(urllib.parse.unquote(url))
@@ -316,6 +320,9 @@ def test_every_page(phones, setups, axe, game):
             if answered.status >= 400:
                 problems.append(f"a link to {link} answers {answered.status}")
         problems += [f"script error: {e}" for e in phones.script_errors(language, width)]
+        if walk_reads_as_sent(game, language) and width == WALK_WIDTH:
+            found = sent_problems(page, setup, game, language, sent)
+            problems += [f"as sent ({language}): {problem}" for problem in found]
     assert not problems, "\n".join(problems)
 
 
@@ -523,36 +530,34 @@ def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(phones,
 # --- every page in every language, over HTTP (no browser) --------------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_every_page_in_every_language(phones, setups, game, language):
-    """Every page of the game, the live view of its two games and the preview of a hand,
-    in the language, as the server sends them: answered, titled with the game, and with no
-    word that is not the language's (``untranslated``) or that is the app's notation."""
-    setup = setups[game_id(game)]
-    page = holding_keys(phones, setup, language, 360)
+def sent_problems(page, setup: Setup, game: Game, language: str, sent: dict[str, Any]) -> list[str]:
+    """What is wrong with every page of the game as the server sent it in the language
+    (``sent``: each page's status and HTML by its address), the live view of its two games
+    and the preview of a hand: not answered, not titled with the game, or a word that is
+    not the language's (``untranslated``) or that is the app's notation."""
     problems = []
     for name in pages_of(game):
         url = address(name, setup)
-        response = page.request.get(url)
-        found = shown(response.text())
+        status, html = sent[url]
+        found = shown(html)
         text = found.text()
-        wrong = [] if response.status == 200 else [f"answered {response.status}"]
+        wrong = [] if status == 200 else [f"answered {status}"]
         wrong += untranslated(text, language, game) + raw_words(text, game)
-        title = re.search(r"<title>(.*?)</title>", response.text(), re.S)
+        title = re.search(r"<title>(.*?)</title>", html, re.S)
         if titled(name) and game_name(game, language) not in (title[1] if title else ""):
             wrong.append(f"the title does not name {game_name(game, language)}")
         problems += [f"{url}: {problem}" for problem in wrong]
-        if name == "edit the first hand":
-            form = found
     # The part of the scoreboard that a phone polls: the page's own fragment.
     for played in (setup.playing, setup.finished):
         response = page.request.get(f"/games/{played.id}/live")
         assert response.status == 200
-        text = shown(response.text()).text()
+        html = response.text()
+        text = shown(html).text()
         problems += [f"live view: {problem}" for problem in untranslated(text, language, game)]
-        assert 'class="why"' in response.text()
-    # The points of the first hand as its edit form previews them, with the hand's outcome.
+        assert 'class="why"' in html
+    # The points of the first hand as its edit form previews them, with the hand's outcome:
+    # the form as the phone has it now (its pages since may have renewed its CSRF token).
+    form = shown(page.request.get(address("edit the first hand", setup)).text())
     preview = page.request.post(
         f"/games/{setup.playing.id}/hands/preview",
         form=dict(form.fields),
@@ -562,7 +567,55 @@ def test_every_page_in_every_language(phones, setups, game, language):
     answer = preview.json()
     assert len(answer["points"]) == len(answer["names"]) >= 2
     problems += [f"preview: {p}" for p in untranslated(answer["result"], language, game)]
+    return problems
+
+
+def walk_reads_as_sent(game: Game, language: str) -> bool:
+    """Whether the game's walk (``test_every_page``) reads its pages as the server sent them
+    in the language, on its phone at 360 px: what ``test_every_page_in_every_language``
+    reads for every other game and language, so that no page is drawn twice for it."""
+    return game in WALKED and (language, WALK_WIDTH) in walk_phones(game)
+
+
+SENT = [
+    pytest.param(game, language, id=f"{game_id(game)}-{language}")
+    for game in GAMES_UNDER_TEST
+    for language in LANGUAGES
+    if not walk_reads_as_sent(game, language)
+]
+
+
+@pytest.mark.parametrize(("game", "language"), SENT)
+def test_every_page_in_every_language(phones, setups, game, language):
+    """Every page of the game, the live view of its two games and the preview of a hand,
+    in the language, as the server sends them (``sent_problems``); in the language its
+    walk goes in, the walk reads them."""
+    setup = setups[game_id(game)]
+    page = holding_keys(phones, setup, language, 360)
+    sent = {}
+    for name in pages_of(game):
+        url = address(name, setup)
+        response = page.request.get(url)
+        sent[url] = (response.status, response.text())
+    problems = sent_problems(page, setup, game, language, sent)
     assert not problems, "\n".join(problems)
+
+
+def test_every_game_is_read_as_sent_in_every_language_once():
+    """Each game's pages, as the server sends them, are read in each language by one test:
+    its walk or ``test_every_page_in_every_language``."""
+    read = {(game_id(game), language) for game, language in (p.values for p in SENT)}
+    walked = {
+        (game_id(game), language)
+        for game in GAMES_UNDER_TEST
+        for language in LANGUAGES
+        if walk_reads_as_sent(game, language)
+    }
+    assert not read & walked
+    assert read | walked == {
+        (game_id(g), language) for g in GAMES_UNDER_TEST for language in LANGUAGES
+    }
+    assert len(walked) == len(WALKED) * (len(LANGUAGES) if FULL_MATRIX else 1)
 
 
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)

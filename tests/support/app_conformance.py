@@ -618,10 +618,15 @@ def too_wide(page, overflow: Sequence[int] | None = None) -> list[str]:
     return [f"{wide} px wide on a {room} px screen"] if wide > room else []
 
 
-def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:
+def page_problems(
+    page, axe, url: str, language: str, game: Game, titled: bool, sent: dict | None = None
+) -> list[str]:
     """Everything wrong with the page at ``url`` as the phone ``page`` shows it (what axe
-    finds too, unless ``axe`` is None)."""
+    finds too, unless ``axe`` is None); ``sent`` keeps its status and HTML as the server
+    sent them, by its address."""
     response = page.goto(url)
+    if sent is not None:
+        sent[url] = (response.status, response.text())
     problems = [] if response.status == 200 else [f"answered {response.status}"]
     read = page.evaluate(PAGE_READ)  # one round trip to the browser for all three
     problems += too_wide(page, read["overflow"])
