@@ -504,24 +504,29 @@ FAULTY_PAGE = """<!doctype html><html lang="en"><head><title>Faults</title></hea
 <p style="color:#999;background:#aaa">Hard to read</p><button></button></body></html>"""
 
 
-def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(phones, server, axe):
+def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(browser, server, axe):
     """``SeriousAxe``, on a phone that loads axe-core with its pages, finds every serious
     and critical finding that axe with all of its rules finds, on a page with findings of
-    every impact."""
-    page = phones.page("en", NARROWEST, axe=serious_axe(axe))
+    every impact. A phone of its own: the module's have the app's service worker, which
+    answers an address of the app before the test's route can."""
+    phone = Phones(browser, server)
     try:
+        page = phone.page("en", NARROWEST, axe=serious_axe(axe))
         # A navigation, as to the app's pages: the phone loads axe-core with it.
         page.route(
             "**/faulty", lambda route: route.fulfill(body=FAULTY_PAGE, content_type="text/html")
         )
         page.goto("/faulty")
-        page.unroute("**/faulty")
+        assert page.title() == "Faults"
         assert page.evaluate("() => typeof axe === 'object'")
         every = axe.run(page).response["violations"]
         assert {v["impact"] for v in every} >= {"critical", "serious", "moderate"}
         found = serious_axe(axe).run(page)
+        phone.page("en", NARROWEST)  # no axe with its pages any more
+        page.goto("/faulty")
+        assert page.evaluate("() => typeof axe") == "undefined"
     finally:
-        phones.page("en", NARROWEST)  # the phone loads no axe again
+        phone.close()
     serious = {(v["id"], v["impact"], len(v["nodes"])) for v in every if v["impact"] in SERIOUS}
     assert {(v["id"], v["impact"], len(v["nodes"])) for v in found} == serious
     assert all(v["impact"] in SERIOUS for v in found)
