@@ -61,6 +61,7 @@ import pytest
 
 from scorekeeper.engine import Game
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+from tests.support import app_conformance
 from tests.support.app import group_of, new_app
 from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     ANY_GAME_PAGES,
@@ -71,6 +72,7 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     LANGUAGES,
     NAMES,
     PAGES,
+    SERIOUS,
     Entry,
     Kinds,
     Phones,
@@ -94,6 +96,7 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
     previewed,
     raw_words,
     sampled_language,
+    serious_axe,
     server,
     setups,
     shown,
@@ -105,6 +108,8 @@ from tests.support.app_conformance import (  # noqa: F401  (fixtures)
 )
 from tests.support.browser import api
 from tests.support.live import SERVED, printed_pdf, view_path
+from tests.support.play import records as drawn_records
+from tests.support.play import simulates
 
 pytestmark = pytest.mark.browser
 # A parallel run keeps each game's tests on one worker, and the games spread over the
@@ -130,12 +135,13 @@ def knob_text(value: Any) -> str:
     return str(value)
 
 
-def holding_keys(phones: Phones, setup: Setup, language: str, width: int):
+def holding_keys(phones: Phones, setup: Setup, language: str, width: int, axe=None):
     """The phone, holding the edit keys of the game's two games and of its club night's
     table (whose list it signs), and a member of the group of the one in progress (joined
     by its invite link), whose History, players and club night it sees. Its links are
-    followed over HTTP, with the phone's cookies: no page of them is drawn."""
-    page = phones.page(language, width)
+    followed over HTTP, with the phone's cookies: no page of them is drawn. With ``axe``,
+    its pages load axe-core (``Phones.page``)."""
+    page = phones.page(language, width, axe=axe and serious_axe(axe))
     for played in kept_games(setup):
         if (language, width, played.id) not in setup.keys:
             assert page.request.get(f"/games/{played.id}/edit/{played.key}").ok
@@ -282,18 +288,22 @@ def test_every_page(phones, setups, axe, game):
     """A walk through every page of the game on its phone (``walk_phones``): answered, no
     script error, no wider than the screen, no word that is not the language's or that is
     the app's notation, the game named in the title, the names whole or cut at their own
-    end, targets a finger can tap (``layout_problems``); every link on the pages answered."""
+    end, targets a finger can tap (``layout_problems``); every link on the pages answered;
+    and the pages as the server sent them to the walk (``sent_problems``)."""
     setup = setups[game_id(game)]
     problems = []
+    checker = axe if FULL_MATRIX else None
     for language, width in walk_phones(game):
-        page = holding_keys(phones, setup, language, width)
+        page = holding_keys(phones, setup, language, width, checker)
         phones.script_errors(language, width)
         visited: set[str] = set()
         links: set[str] = set()
+        sent: dict[str, Any] = {}
         for name in pages_of(game):
             url = address(name, setup)
-            checker = axe if FULL_MATRIX else None
-            found = page_problems(page, checker, url, language, game, titled=titled(name))
+            found = page_problems(
+                page, checker, url, language, game, titled=titled(name), sent=sent
+            )
             found += layout_problems(page, name, setup)
             problems += [f"{name} ({language}, {width} px) {url}: {p}" for p in found]
             visited.add(urllib.parse.unquote(url))
@@ -310,6 +320,9 @@ def test_every_page(phones, setups, axe, game):
             if answered.status >= 400:
                 problems.append(f"a link to {link} answers {answered.status}")
         problems += [f"script error: {e}" for e in phones.script_errors(language, width)]
+        if walk_reads_as_sent(game, language) and width == WALK_WIDTH:
+            found = sent_problems(page, setup, game, language, sent)
+            problems += [f"as sent ({language}): {problem}" for problem in found]
     assert not problems, "\n".join(problems)
 
 
@@ -446,6 +459,21 @@ STRUCTURE = [
 ]
 
 
+# The templates' tests share the widest models, read from every game's pages: they run
+# together on one worker of a parallel run, the games' readings first, each its own test
+# (read in the first template's test, they made it the suite's longest).
+TEMPLATES = pytest.mark.xdist_group("games.test_app_conformance")
+
+
+@TEMPLATES
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_every_page_of_the_game_is_read_for_the_widest_models(widest, game):
+    """Every page of the game answers, in German, to the phone that reads the widest
+    models (``Widest``): the game's two games, its club night and its group's pages made."""
+    assert list(widest.pages_of_game(game)) == pages_of(game)
+
+
+@TEMPLATES
 @pytest.mark.parametrize(("name", "language"), STRUCTURE)
 def test_every_template_on_every_phone(phones, setups, widest, axe, name, language):
     """Each page in every language against its widest models (``Widest``), the models in
@@ -459,7 +487,7 @@ def test_every_template_on_every_phone(phones, setups, widest, axe, name, langua
     problems = []
     for game in models:
         setup = setups[game_id(game)]
-        page = holding_keys(phones, setup, language, NARROWEST)
+        page = holding_keys(phones, setup, language, NARROWEST, axe)
         url = address(name, setup)
         found = page_problems(page, axe, url, language, game, titled=titled(name))
         found += layout_problems(page, name, setup)
@@ -469,39 +497,72 @@ def test_every_template_on_every_phone(phones, setups, widest, axe, name, langua
     assert not problems, "\n".join(problems)
 
 
+# A page with findings of every impact: an image without a text (critical), grey on grey
+# (serious), a heading skipping levels (moderate), and no main landmark (moderate).
+FAULTY_PAGE = """<!doctype html><html lang="en"><head><title>Faults</title></head><body>
+<h1>Faults</h1><h4>Skipped</h4><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+<p style="color:#999;background:#aaa">Hard to read</p><button></button></body></html>"""
+
+
+def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(browser, server, axe):
+    """``SeriousAxe``, on a phone that loads axe-core with its pages, finds every serious
+    and critical finding that axe with all of its rules finds, on a page with findings of
+    every impact. A phone of its own: the module's have the app's service worker, which
+    answers an address of the app before the test's route can."""
+    phone = Phones(browser, server)
+    try:
+        page = phone.page("en", NARROWEST, axe=serious_axe(axe))
+        # A navigation, as to the app's pages: the phone loads axe-core with it.
+        page.route(
+            "**/faulty", lambda route: route.fulfill(body=FAULTY_PAGE, content_type="text/html")
+        )
+        page.goto("/faulty")
+        assert page.title() == "Faults"
+        assert page.evaluate("() => typeof axe === 'object'")
+        every = axe.run(page).response["violations"]
+        assert {v["impact"] for v in every} >= {"critical", "serious", "moderate"}
+        found = serious_axe(axe).run(page)
+        phone.page("en", NARROWEST)  # no axe with its pages any more
+        page.goto("/faulty")
+        assert page.evaluate("() => typeof axe") == "undefined"
+    finally:
+        phone.close()
+    serious = {(v["id"], v["impact"], len(v["nodes"])) for v in every if v["impact"] in SERIOUS}
+    assert {(v["id"], v["impact"], len(v["nodes"])) for v in found} == serious
+    assert all(v["impact"] in SERIOUS for v in found)
+
+
 # --- every page in every language, over HTTP (no browser) --------------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_every_page_in_every_language(phones, setups, game, language):
-    """Every page of the game, the live view of its two games and the preview of a hand,
-    in the language, as the server sends them: answered, titled with the game, and with no
-    word that is not the language's (``untranslated``) or that is the app's notation."""
-    setup = setups[game_id(game)]
-    page = holding_keys(phones, setup, language, 360)
+def sent_problems(page, setup: Setup, game: Game, language: str, sent: dict[str, Any]) -> list[str]:
+    """What is wrong with every page of the game as the server sent it in the language
+    (``sent``: each page's status and HTML by its address), the live view of its two games
+    and the preview of a hand: not answered, not titled with the game, or a word that is
+    not the language's (``untranslated``) or that is the app's notation."""
     problems = []
     for name in pages_of(game):
         url = address(name, setup)
-        response = page.request.get(url)
-        found = shown(response.text())
+        status, html = sent[url]
+        found = shown(html)
         text = found.text()
-        wrong = [] if response.status == 200 else [f"answered {response.status}"]
+        wrong = [] if status == 200 else [f"answered {status}"]
         wrong += untranslated(text, language, game) + raw_words(text, game)
-        title = re.search(r"<title>(.*?)</title>", response.text(), re.S)
+        title = re.search(r"<title>(.*?)</title>", html, re.S)
         if titled(name) and game_name(game, language) not in (title[1] if title else ""):
             wrong.append(f"the title does not name {game_name(game, language)}")
         problems += [f"{url}: {problem}" for problem in wrong]
-        if name == "edit the first hand":
-            form = found
     # The part of the scoreboard that a phone polls: the page's own fragment.
     for played in (setup.playing, setup.finished):
         response = page.request.get(f"/games/{played.id}/live")
         assert response.status == 200
-        text = shown(response.text()).text()
+        html = response.text()
+        text = shown(html).text()
         problems += [f"live view: {problem}" for problem in untranslated(text, language, game)]
-        assert 'class="why"' in response.text()
-    # The points of the first hand as its edit form previews them, with the hand's outcome.
+        assert 'class="why"' in html
+    # The points of the first hand as its edit form previews them, with the hand's outcome:
+    # the form as the phone has it now (its pages since may have renewed its CSRF token).
+    form = shown(page.request.get(address("edit the first hand", setup)).text())
     preview = page.request.post(
         f"/games/{setup.playing.id}/hands/preview",
         form=dict(form.fields),
@@ -511,7 +572,75 @@ def test_every_page_in_every_language(phones, setups, game, language):
     answer = preview.json()
     assert len(answer["points"]) == len(answer["names"]) >= 2
     problems += [f"preview: {p}" for p in untranslated(answer["result"], language, game)]
+    return problems
+
+
+def walk_reads_as_sent(game: Game, language: str) -> bool:
+    """Whether the game's walk (``test_every_page``) reads its pages as the server sent them
+    in the language, on its phone at 360 px: what ``test_every_page_in_every_language``
+    reads for every other game and language, so that no page is drawn twice for it."""
+    return game in WALKED and (language, WALK_WIDTH) in walk_phones(game)
+
+
+SENT = [
+    pytest.param(game, language, id=f"{game_id(game)}-{language}")
+    for game in GAMES_UNDER_TEST
+    for language in LANGUAGES
+    if not walk_reads_as_sent(game, language)
+]
+
+
+@pytest.mark.parametrize(("game", "language"), SENT)
+def test_every_page_in_every_language(phones, setups, game, language):
+    """Every page of the game, the live view of its two games and the preview of a hand,
+    in the language, as the server sends them (``sent_problems``); in the language its
+    walk goes in, the walk reads them."""
+    setup = setups[game_id(game)]
+    page = holding_keys(phones, setup, language, 360)
+    sent = {}
+    for name in pages_of(game):
+        url = address(name, setup)
+        response = page.request.get(url)
+        sent[url] = (response.status, response.text())
+    problems = sent_problems(page, setup, game, language, sent)
     assert not problems, "\n".join(problems)
+
+
+def test_every_game_is_read_as_sent_in_every_language_once():
+    """Each game's pages, as the server sends them, are read in each language by one test:
+    its walk or ``test_every_page_in_every_language``."""
+    read = {(game_id(game), language) for game, language in (p.values for p in SENT)}
+    walked = {
+        (game_id(game), language)
+        for game in GAMES_UNDER_TEST
+        for language in LANGUAGES
+        if walk_reads_as_sent(game, language)
+    }
+    assert not read & walked
+    assert read | walked == {
+        (game_id(g), language) for g in GAMES_UNDER_TEST for language in LANGUAGES
+    }
+    assert len(walked) == len(WALKED) * (len(LANGUAGES) if FULL_MATRIX else 1)
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
+def test_the_hands_drawn_are_the_first_legal_ones_and_a_thrown_in_deal_first(monkeypatch, game):
+    """``simulated_hands``, which stops drawing once it has what it gives, gives what
+    drawing all ``THROWN_IN_WITHIN`` deals gave: the first thrown-in deal among them, if
+    any, then the others in their order (random hands in theirs); the same, and a copy
+    of its own, when asked again."""
+    monkeypatch.setattr(app_conformance, "THROWN_IN_WITHIN", 40)
+    monkeypatch.setattr(app_conformance, "DRAWN", {})
+    settings = game.preset(game.default_preset).with_changes(long_rules(game))
+    records = drawn_records(game, settings, 40, 3)
+    thrown = [r for r in records if r.thrown_in][:1] if simulates(game) else []
+    played = [r for r in records if not r.thrown_in] if simulates(game) else records
+    for count in (1, 4, 10):
+        every = [r.to_dict() for r in (thrown + played)[:count]]
+        assert simulated_hands(game, count, long=True) == every
+        drawn = simulated_hands(game, count, long=True)
+        drawn[0]["changed"] = True  # a copy: the next test's hands are as drawn
+        assert simulated_hands(game, count, long=True) == every
 
 
 # --- every action, through the pages ----------------------------------------------------------

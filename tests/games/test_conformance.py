@@ -27,6 +27,7 @@ app lists it, and at every table size it seats (``seated``):
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 import re
@@ -473,9 +474,10 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
 # --- translations -------------------------------------------------------------------------
 
 
-def shown_messages(game: Game) -> list[Message]:
+@functools.cache
+def shown_messages(game: Game) -> tuple[Message, ...]:
     """The game's name, knobs, sheet rules and statistics labels, and the labels of the
-    scoreboard rows of a simulated game."""
+    scoreboard rows of a simulated game: played once a game, for every language's test."""
     settings = game.preset(game.default_preset)
     bots = "random" if simulates(game) else None
     records = [record_of(game, settings, d) for d in drawn_deals(game, settings, 40, 3, bots)]
@@ -508,7 +510,7 @@ def shown_messages(game: Game) -> list[Message]:
     found += [head for head in (words.auction_head, words.bid_head) if head is not None]
     for label, description in game.preset_words.values():
         found += [label, description]
-    return [m for m in found if isinstance(m, Message)]
+    return tuple(m for m in found if isinstance(m, Message))
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
 import os
 import pathlib
 import re
@@ -22,7 +24,6 @@ from tests.support.browser import api
 from tests.support.live import SERVED, polled, serving
 from tests.support.play import hands_at, simulates
 from tests.support.play import iter_records as drawn_hands
-from tests.support.play import records as drawn_records
 from tests.support.toy_game import GAME as TOY
 
 # Every game, and a game whose table size varies also at its largest table (the most
@@ -204,6 +205,8 @@ class Phones:
         self.base = base
         self.contexts: dict[tuple[str, int, bool], Any] = {}
         self.errors: dict[tuple[str, int, bool], list[str]] = {}
+        # The phones whose pages load axe-core (``page``'s ``axe``): what removes it.
+        self.armed: dict[tuple[str, int, bool], Any] = {}
 
     def context(self, language: str, width: int, javascript: bool = True):
         key = (language, width, javascript)
@@ -217,13 +220,24 @@ class Phones:
             )
         return self.contexts[key]
 
-    def page(self, language: str, width: int, javascript: bool = True):
+    def page(self, language: str, width: int, javascript: bool = True, axe=None):
+        """The phone's page; with ``axe`` (a ``SeriousAxe``), one whose every page loads
+        axe-core before its own scripts run, until the phone is next asked for without it
+        (the walks and actions load no axe they do not run)."""
         context = self.context(language, width, javascript)
+        key = (language, width, javascript)
         if context.pages:
-            return context.pages[0]
-        page = context.new_page()
-        errors = self.errors.setdefault((language, width, javascript), [])
-        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+            page = context.pages[0]
+        else:
+            page = context.new_page()
+            errors = self.errors.setdefault(key, [])
+            page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        armed = self.armed.get(key)
+        if axe is not None and armed is None:
+            self.armed[key] = page.add_init_script(axe.script)
+        elif axe is None and armed is not None:
+            armed.close()
+            del self.armed[key]
         return page
 
     def script_errors(self, language: str, width: int, javascript: bool = True) -> list[str]:
@@ -270,16 +284,40 @@ def simulated_hands(
     long game's rules with ``long``; a thrown-in deal first when the game has one among
     its first few hundred. A game without simulation with ``numbers``: hand i drawn for
     the place of hand ``numbers[i]``, where the test enters it."""
+    numbers = None if numbers is None or simulates(game) else tuple(numbers[:count])
+    drawn = (id(game), count, seed, bots, long, numbers)
+    if drawn not in DRAWN or DRAWN[drawn][0] is not game:
+        DRAWN[drawn] = (game, draw_hands(game, count, seed, bots, long, numbers))
+    return copy.deepcopy(DRAWN[drawn][1])
+
+
+# The hands ``simulated_hands`` has drawn in this process, by what it was asked (and the
+# game, whose id is only its while it lives): a test asks again for the hands another
+# drew (the races on 2 and 16 phones, a game's setup again on another server).
+DRAWN: dict[tuple[Any, ...], tuple[Game, list[dict[str, Any]]]] = {}
+THROWN_IN_WITHIN = 300  # the deals a thrown-in one is looked for among
+
+
+def draw_hands(game, count, seed, bots, long, numbers) -> list[dict[str, Any]]:
+    """``simulated_hands``, drawn: no more deals than the answer needs (the first
+    thrown-in one among ``THROWN_IN_WITHIN`` is found once it is dealt)."""
     settings = game.preset(game.default_preset)
     if long:
         settings = settings.with_changes(long_rules(game))
-    if numbers is not None and not simulates(game):
-        return [r.to_dict() for r in hands_at(game, settings, numbers[:count], seed)]
-    records = drawn_records(game, settings, max(count, 300), seed, bots)
+    if numbers is not None:
+        return [r.to_dict() for r in hands_at(game, settings, numbers, seed)]
+    records = drawn_hands(game, settings, max(count, THROWN_IN_WITHIN), seed, bots)
     if not simulates(game):  # random hands drawn at their places: kept in their order
-        return [r.to_dict() for r in records[:count]]
-    thrown = [r for r in records if r.thrown_in][:1]
-    played = [r for r in records if not r.thrown_in]
+        return [r.to_dict() for r in itertools.islice(records, count)]
+    thrown: list[Any] = []
+    played: list[Any] = []
+    for record in records:
+        if not record.thrown_in:
+            played.append(record)
+        elif not thrown:
+            thrown.append(record)
+        if thrown and len(played) >= count - 1:
+            break
     return [r.to_dict() for r in (thrown + played)[:count]]
 
 
@@ -331,15 +369,30 @@ FINISHED_HANDS = 101
 def play_to_the_end(base: str, game: Game) -> Played:
     """A game played to its end by the game's bots: by each kind in turn until one ends
     it (a random bot may never reach the target), else ended by "finish now"."""
-    for bots in game.bot_kinds or (None,):  # None: random hands, for a game without bots
+    kinds = game.bot_kinds or (None,)  # None: random hands, for a game without bots
+    for bots in kinds:
+        drawn = simulated_hands(game, FINISHED_HANDS, seed=11, bots=bots)
+        if bots != kinds[-1] and not ends(game, drawn):
+            continue  # the rules play these hands to no end: not posted, a hundred of them
         game_id, key = start_by_api(base, game)
-        for hands, hand in enumerate(simulated_hands(game, FINISHED_HANDS, seed=11, bots=bots), 1):
+        for hands, hand in enumerate(drawn, 1):
             answer = api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
             if answer["status"] == "finished":
                 return Played(game_id, key, names_for(game), hands)
     assert game.finish_now, f"{game.key}: no bot of the game finished it in {FINISHED_HANDS} hands"
     api(base, "POST", f"/api/games/{game_id}/finish", {}, key)
     return Played(game_id, key, names_for(game), hands)
+
+
+def ends(game: Game, hands: list[dict[str, Any]]) -> bool:
+    """Whether the hands end a game of the default preset dealt first by seat 0, as the
+    engine replays them (a hand after the end is refused)."""
+    settings = game.preset(game.default_preset)
+    records = [game.record_from_dict(settings, hand) for hand in hands]
+    try:
+        return game.replay(settings, 0, records).status == "finished"
+    except ValueError:  # a hand after the game's end
+        return True
 
 
 def setup_of(base: str, game: Game, phones: Phones) -> Setup:
@@ -428,7 +481,7 @@ def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
     key (``kept_games``), as a phone of that table does, to open its signing page."""
     game, group = setup.game, setup.group
     language = sampled_language(game)
-    request = phones.page(language, CLUB_PHONE_WIDTH).request
+    request = phones.context(language, CLUB_PHONE_WIDTH).request
     if (language, CLUB_PHONE_WIDTH, -group.id) not in setup.keys:
         join_by_request(request, group)
         setup.keys.add((language, CLUB_PHONE_WIDTH, -group.id))
@@ -580,10 +633,15 @@ def too_wide(page, overflow: Sequence[int] | None = None) -> list[str]:
     return [f"{wide} px wide on a {room} px screen"] if wide > room else []
 
 
-def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) -> list[str]:
+def page_problems(
+    page, axe, url: str, language: str, game: Game, titled: bool, sent: dict | None = None
+) -> list[str]:
     """Everything wrong with the page at ``url`` as the phone ``page`` shows it (what axe
-    finds too, unless ``axe`` is None)."""
+    finds too, unless ``axe`` is None); ``sent`` keeps its status and HTML as the server
+    sent them, by its address."""
     response = page.goto(url)
+    if sent is not None:
+        sent[url] = (response.status, response.text())
     problems = [] if response.status == 200 else [f"answered {response.status}"]
     read = page.evaluate(PAGE_READ)  # one round trip to the browser for all three
     problems += too_wide(page, read["overflow"])
@@ -591,11 +649,51 @@ def page_problems(page, axe, url: str, language: str, game: Game, titled: bool) 
     problems += untranslated(text, language, game) + raw_words(text, game)
     if titled and game_name(game, language) not in read["title"]:
         problems.append(f"the title {read['title']!r} does not name {game_name(game, language)}")
-    for violation in axe.run(page).response["violations"] if axe else ():
+    for violation in serious_axe(axe).run(page) if axe else ():
         if violation["impact"] in SERIOUS:
             nodes = [node["html"][:100] for node in violation["nodes"][:3]]
             problems.append(f"axe {violation['id']} ({violation['impact']}): {nodes}")
     return problems
+
+
+# axe-core's rules whose findings are all of less than a serious impact (a rule's findings
+# take the impact the rule declares): ``page_problems`` reports none of them.
+LESSER_RULES = f"""() => axe._audit.rules
+    .filter((rule) => rule.impact && !{list(SERIOUS)!r}.includes(rule.impact))
+    .map((rule) => rule.id)"""
+
+
+class SeriousAxe:
+    """axe-core asked for the findings ``page_problems`` reports: its rules of a serious or
+    critical impact (``LESSER_RULES`` turned off), the violations alone. A phone asked for
+    with it (``Phones.page``) loads axe with every page, from the script the browser holds,
+    rather than being sent its 570 kB again for each page checked."""
+
+    def __init__(self, axe) -> None:
+        self.script = axe.axe_script
+        self.options: dict[str, Any] | None = None
+
+    def run(self, page) -> list[dict[str, Any]]:
+        """The violations axe finds on the page open on ``page``."""
+        if not page.evaluate("() => typeof axe === 'object'"):  # a phone that loads none
+            page.evaluate(self.script)
+        if self.options is None:
+            lesser = page.evaluate(LESSER_RULES)
+            rules = {rule: {"enabled": False} for rule in lesser}
+            self.options = {"resultTypes": ["violations"], "rules": rules}
+        return page.evaluate("(o) => axe.run(document, o).then((r) => r.violations)", self.options)
+
+
+SERIOUS_AXES: dict[int, SeriousAxe] = {}
+
+
+def serious_axe(axe) -> SeriousAxe:
+    """The ``SeriousAxe`` of the session's axe (the ``axe`` fixture), made once."""
+    if isinstance(axe, SeriousAxe):
+        return axe
+    if id(axe) not in SERIOUS_AXES:
+        SERIOUS_AXES[id(axe)] = SeriousAxe(axe)
+    return SERIOUS_AXES[id(axe)]
 
 
 FULL_MATRIX = os.environ.get("SCOREKEEPER_FULL_MATRIX") == "1"
