@@ -3,8 +3,8 @@ simulate``: 13 cards each, bids from the dealer's left, then 13 tricks by the ru
 docs/rules/spades.md (follow suit; spades may not be led until one has been played on
 another suit, unless the leader holds only spades; the highest spade, else the highest
 card of the suit led, wins). Each deal is scored as the first hand of a game (no bags
-before), and deal ``index`` of a run stands alone, seeded by ``core.simulation.deal_seed``
-and dealt by seat ``index % 4``.
+before), and deal ``index`` of a run depends on the seed and the index alone
+(``core.simulation.run_deals``), dealt by seat ``index % 4``.
 
 Bots: ``random`` bids 1..3 (a nil now and then; a blind nil where the rules allow one in
 a first hand) and plays any legal card; ``heuristic`` counts its sure tricks to bid, and
