@@ -1,7 +1,8 @@
 """``scorekeeper simulate``'s run, on one core or split over worker processes.
 
-Every simulated deal stands alone (``engine.core.simulation``): deal ``index`` of a run
-depends on the seed and the index only. So a run is cut into shares of consecutive deals,
+Every block of simulated deals stands alone (``engine.core.simulation``): deal ``index``
+of a run depends on the seed and the index only (a share that starts inside a block plays
+its earlier deals first, unseen). So a run is cut into shares of consecutive deals,
 each share played in a worker by the game's own ``simulate_results`` over its range of
 indices, and the shares are put back in order: the same seed prints the same deals and
 the same summary whatever the number of processes.

@@ -5,7 +5,13 @@ simulation core (issue 41); that move, and any speed work after it, must leave e
 byte of the output as it was. Spades' random runs were taken again in issue 55 on
 purpose: its random bot now picks among its legal cards in the order a player holds
 them (sorted), which lets the quick loop find a card by counting through the suits; the
-cards dealt and the bids are those of before, the cards played differ."""
+cards dealt and the bids are those of before, the cards played differ. Every digest was
+taken again in issue 55 when a run came to seed its generator once per block of 64 deals
+rather than once per deal (seeding cost a tenth of a random deal; ``core.simulation``),
+and Spades' and Oh Hell's quick loops came to draw for the last trick's forced cards as
+their bots do: the same runs, the deals drawn from other places of the generator. Spades
+then came to shuffle by sorting on random keys (``core.simulation.key_shuffled``, as the
+whists do: a sixth cheaper than ``rng.shuffle``'s order), which deals other cards."""
 
 import hashlib
 import re
@@ -32,52 +38,52 @@ RUNS = [
 
 PINNED: dict[tuple, tuple[str, str]] = {
     ("israeli-whist", "standard", "", "random", 11, 300): (
-        "43fecbfa44b166f9dfe550691f075942ac27e1d28ffba0b1b70c30f408346e13",
-        "3d038b4123ed73b303c4d900fa915366530c8800606e450e99f41e97fc919bf8",
+        "428f86946fa958a9408e5dc1ed480f59a1f63e58661fea2e47a68cef64c12806",
+        "e3ea5dad690d3e9fd2b0f90be87d88004d140373f67a401c9fca8d453409a61a",
     ),
     ("israeli-whist", "standard", "", "heuristic", 12, 200): (
-        "f5990c28edd1bb8674b6682d3c18c0c0a4ccc43f73672ae40b61df7d83826eea",
-        "066d71ef73bdf24c88eb11092c53341444a2c80b86169b5279639718cebdc269",
+        "99111d0fcb37b84130b8f20877d0d341206550de81c49b2a61b9133a42fcc19d",
+        "3839cabf7f3a5602c2c1ddbc3a5de67975b00469053129187bdec5bf356c47b4",
     ),
     ("israeli-whist", "elhanani", "all_pass=pass_round", "random", 13, 300): (
-        "0413b559d50a859484f22c1f203e61a8c6fcf5e0b4a5154d739cd89bc69afb3d",
-        "274448168a493099a1ce6b596a6f7cf500655fd02da8c129aedb1a09125021f1",
+        "8da2e76aa11d307ac5ff6fdcdac71200db8a3722d0b09ecc026542b400527a2e",
+        "bdbae013cae06e3311f36ac1709c9285e1940ee86b172cad2d51c5c6ca1f31d2",
     ),
     ("israeli-whist", "pagat-german", "all_pass=pass_round", "heuristic", 14, 200): (
-        "7e92be8554877b2a57dea1be7f229efebd1fd383b8dca44a732a7d355b942bd8",
-        "afe11262e729bc150b0c373da02aa87cefe115caae5e84a05c2bc690448d6567",
+        "d8ed8ff0b8173f2fc319092ef167dbb5403196f943ac437cf76bb47c1f01d64f",
+        "c6556648f86e94c61d4c583290a86741266e7fdc22e4855e835a9a1983a98e9f",
     ),
     ("bid-whist", "bid-whist", "", "random", 21, 300): (
-        "f9ed8f208e011a7ed61a1ae3631c2570f67eb21e130daf2785815b97af8f133d",
-        "d0d095b205cd324ff082288bd47fcea206911f2ff99c526ddf7d7c69607c4007",
+        "9073721abca57b2cd2a184e94f1660b059a13e556cb9c942a97913a6941e9d72",
+        "58b1e62824af6d66a811936e8fef6efccae2e064bc0ab21db26bcf60926070e2",
     ),
     ("bid-whist", "bid-whist", "", "heuristic", 22, 200): (
-        "1db044a58e6873cea47c29c7b9700e233c22c42506321553517d22538a19d98b",
-        "e607d6536516daa79b9d63ef86d4559899d3f32b62de20cf350ad72557b31b4f",
+        "d10b84b475b8ce6e27de1b2c03c0264574bb6c02df2502029ee39ae9587b1224",
+        "dbd015d338ea133892015eb0c4a678b29373793dbbec1a8860eb6966335733f0",
     ),
     ("bid-whist", "bid-whist", "jokers=1,nt_jokers=any_time,sport_kitty=yes", "random", 23, 300): (
-        "3824bf275fa99fe8e2be014930f7a19e426885b2360d7be4a902033b270596b9",
-        "d200728b4c34fd8e0ea03d9b3bc462aecbeea8a255e5f2dbbbd7747df9b6a8b6",
+        "d31fd0ed54ffa97bc7f3fa5a8b400155afe50f1f09daba15bf2b526dd90d8262",
+        "54dd9c0f44953be9a8fcaaae45eb59fe139a6bb91e99150275f771e5dfff1f0f",
     ),
     ("spades", "", "", "random", 31, 200): (
-        "bf38f9444125dadf7e51826362de3192cd4cebc3ae1ddeed63f797136d28f662",
-        "46f6fa1e3e4a76b5be16fd4dcb9e6dddb048fc439b0bb792483f90fcebac5b8a",
+        "e7cfb70de32d38945c2425a05f91fdfde4256d6e51102387fd40089a73d8ae2b",
+        "35002f33810fb6da9ff07d3548da8e5f02688356a2c9b875f6a4faafc74a1eb0",
     ),
     ("spades", "", "", "heuristic", 32, 200): (
-        "511d13df133a8dcc3126fa54f5660665654aef8b8d9932d21b83d7deaf5660cc",
-        "dd7bd12f9e918bb51a0d2d6f0463f7ea8297df280e298b8bdfafa89455b5231f",
+        "65c3c6c55b83216c40dc053d3f08f9491791aab053d908746275c610bad3bee0",
+        "ae10bda43298d5883bd8dddbaf9b166886e4d21c551a9dce5a0d2e5f596e227e",
     ),
     ("spades", "", "blind_nil=any_time", "random", 33, 200): (
-        "d7722ed680c0905c3c195a53c8d86ba32e98dc9c7ec7e27370870d58ab018220",
-        "7557cfbe71500c6889c9569ccf94e0c7148bdb7cc804f749d6b6ea5934fe90fb",
+        "678b33dc9630d31d8bfdc268f1a4341a34b61123623f8a2bc331a547e895f4a0",
+        "5242ab51aa2eac75cf563d44e15a2f750238407360a68eacc4a473c9c76bf055",
     ),
     ("oh-hell", "", "", "random", 41, 200): (
-        "6bf400d95a6b97b42d352410efbd0b2889980d49bd614734bce01a5f99641dd8",
-        "b3ac88a78c7f8564a1dd37888fe2273532888b06f0b867a09abd83db5166c47b",
+        "962acf8b883b404fc5876243129deb7e47591b133922b7508758936963ced55c",
+        "5aada8eabd407eced60482efbea4c38ff49b38a0b876c53d5e6590918cc007c9",
     ),
     ("oh-hell", "", "", "counting", 42, 200): (
-        "24a0c56156c6286b480a4cd2d8df6ebcc566e35d663d4f087c2546322307b703",
-        "5969da90519f04ce830525dc45816300877b0bb709781fb62fe473eddc80c4de",
+        "22fb5e7d97b3c41e46de8af4fcf57a9d1a8843fffebb45e10c8c7a64a7372165",
+        "a26c783da6b58485d3bbf0c9cab5d367955c4f2085a606da87887bae002cc72f",
     ),
 }
 

@@ -14,7 +14,9 @@ from scorekeeper.engine.core.tricks import choice_tricks
 
 def by_choice(held, leader, trump, generator, unbroken):
     """The slow loop: each seat's legal cards listed in its hand's order, one
-    ``generator.choice`` per card but the last trick's, written from the rules alone."""
+    ``generator.choice`` per card, the last trick's forced ones too (a run's deals share
+    a generator, block by block, so the next deal draws on from where this one left it),
+    written from the rules alone."""
     seats = len(held)
     taken = [0] * seats
     leaders, tricks = [], []
@@ -27,7 +29,7 @@ def by_choice(held, leader, trump, generator, unbroken):
                 legal = [card for card in hand if card // 13 == led] or hand
             else:
                 legal = [card for card in hand if card // 13 != unbroken] or hand
-            card = legal[0] if len(hand) == 1 else generator.choice(legal)
+            card = generator.choice(legal)
             hand.remove(card)
             trick.append(card)
             seat = (seat + 1) % seats

@@ -15,7 +15,6 @@ from scorekeeper.engine.core.bots import ChoiceBot, RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import (
     DealTally,
-    deal_seed,
     play_through,
     shuffled_pack,
     simulate_play,
@@ -269,8 +268,8 @@ class SlowChoiceBot(ChoiceBot):
 def test_oh_hell_s_random_player_plays_the_deals_the_bot_loop_plays(players, hook):
     # random_player deals and plays a whole hand in one loop of its own, a second writing
     # of OhHellDeal: every hand of the sequence, dealt by every seat, must be the deal the
-    # bot loop plays from the same generator (which it leaves elsewhere: it draws nothing
-    # for the last trick's forced cards, and a run reseeds its generator for each deal).
+    # bot loop plays from the same generator, which both leave in the same state (a run
+    # seeds it once per block of deals: the next deal draws on from there).
     game = OH_HELL.seated(players)
     settings = game.preset("oh-hell").with_changes({"hook": hook})
     plan = DealPlan(settings)
@@ -286,7 +285,7 @@ def test_oh_hell_s_random_player_plays_the_deals_the_bot_loop_plays(players, hoo
                     state = OhHellDeal(game, settings, index, rng, plan)
                     bots = [SlowChoiceBot(seat, rng) for seat in range(players)]
                     result = play_through(state, bots)
-                played[way] = result.to_dict()
+                played[way] = result.to_dict(), rng.getstate()
             assert played["quick"] == played["bots"], (index, seed)
 
 
@@ -294,13 +293,16 @@ def test_oh_hell_s_random_bots_play_through_the_quick_player():
     # simulate_play hands a run of ChoiceBots to the game's own loop: the same deals as
     # the bot loop gives, deal by deal, from the run's seeds.
     settings = OH_HELL.preset("oh-hell")
+    # Both runs start inside a block of deals (core.simulation.BLOCK), seeded alike.
     quick = list(simulate_deals(OH_HELL, settings, range(30, 60), seed=9))
     plan = DealPlan(settings)
-    for index, result in zip(range(30, 60), quick, strict=True):
-        rng = random.Random(deal_seed(9, index))
-        state = OhHellDeal(OH_HELL, settings, index, rng, plan)
-        slow = play_through(state, [SlowChoiceBot(seat, rng) for seat in range(4)])
-        assert result.to_dict() == slow.to_dict(), index
+
+    def new_deal(index: int, rng: random.Random) -> OhHellDeal:
+        return OhHellDeal(OH_HELL, settings, index, rng, plan)
+
+    slow = simulate_play(new_deal, {}, SlowChoiceBot, range(30, 60), 9, settings.players)
+    for index, result, theirs in zip(range(30, 60), quick, slow, strict=True):
+        assert result.to_dict() == theirs.to_dict(), index
 
 
 @pytest.mark.parametrize("blind_nil", ["never", "any_time"])
@@ -314,9 +316,12 @@ def test_spades_random_player_plays_the_deals_the_bot_loop_plays(blind_nil):
     for index in range(120):
         rng = random.Random(index)
         ours = quick(index, rng)
+        mine = rng.getstate()
         rng = random.Random(index)
         state = SpadesDeal(settings, index % 4, rng)
         theirs = play_through(state, [SpadesRandomBot(seat, rng) for seat in range(4)])
         assert ours.to_dict() == theirs.to_dict(), index
+        # Left where the bots leave it: a run's next deal draws on from there.
+        assert mine == rng.getstate(), index
         blind += bool(ours.blind_nil)
     assert (blind > 0) == (blind_nil == "any_time"), "no blind nil was bid"

@@ -60,6 +60,8 @@ def test_a_whist_deal_is_a_deal_state_that_its_own_loop_plays_the_same(
                 state, [bot(seat, theirs, *extra) for seat in range(4)]
             )
             assert played == expected, (kind, index)
+            # Left where the bots leave it: a run's next deal draws on from there.
+            assert mine.getstate() == theirs.getstate(), (kind, index)
             stages |= seen
     assert {"auction", "play"} <= stages
 

@@ -1,10 +1,10 @@
 """Simulation of whole deals: shuffle and deal, the auction, the bidder's announcement,
 the kitty and discard, 12 tricks and the score, played by bots (see ``bots``).
 
-The same seed gives the same deals, calls and cards every time: each deal is shuffled and
-played from its own generator, seeded from the run's seed and the deal's index (see
-``core.simulation``), so no deal depends on another; the bots draw from that generator
-after the shuffle. Cards stay card numbers until
+The same seed gives the same deals, calls and cards every time: each block of deals is
+shuffled and played from a generator seeded from the run's seed and the block's first
+index (see ``core.simulation``), so no block depends on another; the bots draw from that
+generator after the shuffle. Cards stay card numbers until
 ``BidWhistDeal.to_dict`` writes them as text.
 """
 
@@ -240,7 +240,7 @@ def simulate_deals(
     first_dealer: int = 0,
 ) -> Iterator[BidWhistDeal]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
-    ``simulate_staged``: each deal stands alone, dealt by ``(first_dealer + index) % 4``),
+    ``simulate_staged``: each block of deals stands alone, dealt by ``(first_dealer + index) % 4``),
     the deal passing left after each, played by ``bots``: a kind of ``bots.BOTS``, a
     factory ``(seat, rng, settings)``, or four bots. Raises ValueError at once for a bad
     count, seat, kind of bot or number of bots."""

@@ -619,8 +619,8 @@ class Game(Protocol):
     ``record_of_deal`` and ``verify_deal`` are derived; None: no simulation. Its
     ``deals(settings, deals, seed, bots)`` yields results whose ``to_dict()`` is what
     ``simulate`` yields; ``deals`` is a count, or a range of a run's deal indices (one
-    worker's share of ``simulate --jobs``): each deal must stand alone, seeded by
-    ``core.simulation.deal_seed(seed, index)``."""
+    worker's share of ``simulate --jobs``): each block of deals must stand alone, as
+    ``core.simulation.run_deals`` seeds and plays them."""
 
     figures: Figures | None
     """Figures of the game's own on the statistics pages: ``Figures(stats, player, game,

@@ -2,12 +2,16 @@
 a deal's state as bots play it (legal actions, applying one, the result), the bots at a
 table, and the tally of a run.
 
-A simulated run is a numbered sequence of deals. Deal ``index`` of a run seeded ``seed``
-is shuffled and played from a generator seeded by ``deal_seed(seed, index)`` alone, and
-dealt by the seat the game says (``(first_dealer + index) % seats``), so no deal depends
-on another: any part of a run can be played by itself, in any process, and gives the very
-deals the whole run gives there. That is what lets ``scorekeeper simulate --jobs N``
-split a run over worker processes and print the same deals for every N.
+A simulated run is a numbered sequence of deals, played in blocks of ``BLOCK`` deals.
+The generator is seeded by ``deal_seed(seed, index)`` at each block's first deal (an
+index that is a multiple of ``BLOCK``), and the block's deals are shuffled and played from
+it one after another; each deal is dealt by the seat the game says (``(first_dealer +
+index) % seats``). So no block depends on another: any part of a run can be played by
+itself, in any process (a part that starts inside a block plays that block's earlier
+deals first, unseen), and gives the very deals the whole run gives there. That is what
+lets ``scorekeeper simulate --jobs N`` split a run over worker processes and print the
+same deals for every N. Seeding once per block rather than once per deal saves the
+generator's seeding (about 28,000 instructions, a tenth of a random-bot deal).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from .bots import ChoiceBot, bot_factory
 from .errors import IllegalAction
 
 _INDEX_BITS = 64
+BLOCK = 64
+"""Deals played from one seeding of the generator (see the module's text)."""
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -83,9 +89,11 @@ def run_deals(
     name: str = "deals",
 ) -> Iterator[R]:
     """The deals of a run: ``play_deal(index, rng)`` for each index of ``deals`` (a count,
-    or one worker's range), ``rng`` seeded by ``deal_seed(seed, index)`` before each, so
-    every deal stands alone. Without a seed the run is not repeatable. Raises ValueError
-    at once for a bad count or an index past 2^64 - 1."""
+    or one worker's range), ``rng`` seeded by ``deal_seed(seed, index)`` before the first
+    deal of each block of ``BLOCK``, so every block stands alone; a range that starts
+    inside a block plays the block's deals before it first, and yields none of them.
+    Without a seed the run is not repeatable. Raises ValueError at once for a bad count
+    or an index past 2^64 - 1."""
     indices = deal_indices(deals, name)
     seed = run_seed(seed)
     if indices:
@@ -100,10 +108,15 @@ def _run(
     # the seed's type: deal_seed(seed, index) == deal_seed(seed, 0) | index.
     seed_c = _CRandom.seed
     base = deal_seed(seed, 0)
-    for index in indices:
-        seed_c(rng, base | index)
-        rng.gauss_next = None  # type: ignore[attr-defined]
-        yield play_deal(index, rng)
+    start = indices.start
+    for index in range(start - start % BLOCK, indices.stop):
+        if not index % BLOCK:
+            seed_c(rng, base | index)
+            rng.gauss_next = None  # type: ignore[attr-defined]
+        if index >= start:
+            yield play_deal(index, rng)
+        else:
+            play_deal(index, rng)
 
 
 def key_shuffled(generator: random.Random, cards: Sequence[int], draws: int) -> list[int]:
@@ -410,7 +423,7 @@ def simulate_play(
     every game: deal ``index`` is ``new_deal(index, rng)`` (it deals with ``rng``), played
     through (``play_through``) by a bot at each of the game's ``seats`` seats: of
     ``kind``, one of ``bots`` by name, each made ``(seat, rng, *options)`` and drawing
-    from the deal's own generator; or made so by ``kind``, a factory; or ``kind``, the
+    from the run's generator; or made so by ``kind``, a factory; or ``kind``, the
     bots themselves, one per seat (drawing from generators of their own). So a game
     writes no bot loop and no run of its own. A game may give ``own_loops`` by kind:
     ``loop(index, rng)`` deals deal ``index`` and plays it to its result in one loop of
@@ -453,7 +466,7 @@ def table_player(
 ) -> Callable[[int, random.Random], Any]:
     """An own loop (see ``simulate_play``) for bots of a kind that keep nothing from one
     deal to the next: made once, at a run's first deal, with the run's generator (which
-    every deal reseeds), and asked again at every deal, as one table of them plays deal
+    every block reseeds), and asked again at every deal, as one table of them plays deal
     after deal; the same deals as bots made for each deal, without making them."""
     made: list[Any] = [None, []]
 

@@ -445,15 +445,15 @@ def choice_tricks(
     drawing ``random.choice(legal)`` at every card play it: ``legal`` the seat's cards of
     the suit led if it holds any, else all it holds, in the order of ``held`` (each seat's
     cards, taken as they are played), and the same draws ``choice`` makes
-    (``getrandbits`` until below, written out), except for the last trick, whose cards
-    are forced and drawn for by nobody. A leader may not lead ``unbroken`` (-1, or the
-    ruling suit: Spades' spades) until a card of it has been played, unless it holds nothing
-    else. Returns each trick's leader and last the last trick's winner, each trick's
-    cards in play order, and the tricks each seat took: the one loop of the games whose
-    random bots choose so (Spades, Oh Hell). ``in_order``: every hand is sorted (its
-    cards then lie as in its lists by suit, which alone are kept at a table of four, a
-    card found by counting through them: the same cards, from the same draws, and
-    ``held`` untouched there).
+    (``getrandbits`` until below, written out), the forced cards of the last trick too
+    (so the generator is left as the bots leave it, for the next deal of a block). A
+    leader may not lead ``unbroken`` (-1, or the ruling suit: Spades' spades) until a card
+    of it has been played, unless it holds nothing else. Returns each trick's leader and
+    last the last trick's winner, each trick's cards in play order, and the tricks each
+    seat took: the one loop of the games whose random bots choose so (Spades, Oh Hell).
+    ``in_order``: every hand is sorted (its cards then lie as in its lists by suit, which
+    alone are kept at a table of four, a card found by counting through them: the same
+    cards, from the same draws, and ``held`` untouched there).
     Raises ValueError for another ``unbroken``."""
     if unbroken not in (-1, ruling):
         raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
@@ -532,7 +532,16 @@ def choice_tricks(
     leaders += (leader, winner)
     tricks.append(tuple(trick))
     taken[winner] += 1
+    _forced_draws(bits, len(trick))
     return leaders, tricks, taken
+
+
+def _forced_draws(bits: Callable[[int], int], cards: int) -> None:
+    """The draws of ``random.choice`` for ``cards`` plays of the only card held: each
+    ``getrandbits(1)`` until it is below 1."""
+    for _ in range(cards):
+        while bits(1):
+            pass
 
 
 def _tricks_in_order(
@@ -736,4 +745,5 @@ def _tricks_in_order(
     leaders += (leader, winner)
     tricks.append(tuple(trick))
     taken[winner] += 1
+    _forced_draws(bits, len(trick))
     return leaders, tricks, taken

@@ -1,6 +1,6 @@
 """Simulation of whole deals by bots (see ``bots``): shuffle and deal, the auction with
-Frisch exchanges, contracts, 13 tricks and the score, each deal from its own generator
-(``core.simulation``). Cards stay card numbers until ``IsraeliDeal.to_dict``."""
+Frisch exchanges, contracts, 13 tricks and the score, each block of deals from its own
+generator (``core.simulation``). Cards stay card numbers until ``IsraeliDeal.to_dict``."""
 
 from __future__ import annotations
 
@@ -243,7 +243,7 @@ def simulate_deals(
     first_dealer: int = 0,
 ) -> Iterator[IsraeliDeal]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
-    ``simulate_staged``: each deal stands alone, dealt by ``(first_dealer + index) % 4``),
+    ``simulate_staged``: each block of deals stands alone, dealt by ``(first_dealer + index) % 4``),
     played by ``bots``: a kind of ``bots.BOTS``, a factory ``(seat, rng)``, or four bots.
     Raises ValueError at once for a bad count, seat, kind of bot or number of bots."""
     scorer = hand_scorer(settings)

@@ -3,8 +3,8 @@ simulate``: 13 cards each, bids from the dealer's left, then 13 tricks by the ru
 docs/rules/spades.md (follow suit; spades may not be led until one has been played on
 another suit, unless the leader holds only spades; the highest spade, else the highest
 card of the suit led, wins). Each deal is scored as the first hand of a game (no bags
-before), and deal ``index`` of a run stands alone, seeded by ``core.simulation.deal_seed``
-and dealt by seat ``index % 4``.
+before), and deal ``index`` of a run depends on the seed and the index alone
+(``core.simulation.run_deals``), dealt by seat ``index % 4``.
 
 Bots: ``random`` bids 1..3 (a nil now and then; a blind nil where the rules allow one in
 a first hand) and plays any legal card; ``heuristic`` counts its sure tricks to bid, and
@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
-from ..core.simulation import DealTally, TurnDeal, shuffled_pack, simulate_play
+from ..core.simulation import DealTally, TurnDeal, key_shuffled, simulate_play
 from ..core.tricks import choice_tricks
 from .scoring import SEATS, TRICKS, score_hand, score_side
 from .settings import SpadesSettings
@@ -118,8 +118,7 @@ class SpadesDeal(TurnDeal):
     its points [A, B]."""
 
     def __init__(self, settings: SpadesSettings, dealer: int, rng: random.Random) -> None:
-        deck = full_deck()
-        rng.shuffle(deck)
+        deck = list(map(_CARDS.__getitem__, key_shuffled(rng, _NUMBERS, 52)))
         self.order = order = [(dealer + 1 + i) % SEATS for i in range(SEATS)]
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         for i, card in enumerate(deck):
@@ -196,7 +195,8 @@ class SpadesDeal(TurnDeal):
 
 
 _CARDS = tuple(full_deck())
-"""The pack by card number, suit-major (``rng.shuffle(full_deck())``'s order by number)."""
+"""The pack by card number, suit-major."""
+_NUMBERS = range(52)
 _SPADES = Suit.SPADES.value
 
 
@@ -264,7 +264,7 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
     def play(index: int, rng: random.Random) -> SpadesDeal:
         dealer = index % SEATS
         order = _ORDERS[dealer]
-        pack = shuffled_pack(rng)  # as rng.shuffle(full_deck()) orders it
+        pack = key_shuffled(rng, _NUMBERS, 52)  # as SpadesDeal shuffles
         hands: list[list[int]] = [[], [], [], []]
         for i, seat in enumerate(order):  # dealt one at a time from the dealer's left
             hands[seat] = sorted(pack[i::SEATS])  # held in order
