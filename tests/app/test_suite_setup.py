@@ -1,16 +1,22 @@
 """What the suite's set-up shares between tests (``tests/support/app.py``,
-``tests/support/temp_in_memory.py``): each test still gets its own app and its own SQLite
-file, and they work as a fresh one does."""
+``tests/support/temp_in_memory.py``, ``tests/support/compiled_once.py``): each test still
+gets its own app and its own SQLite file, and they work as a fresh one does."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
+from pathlib import Path
 
+import pytest
 from flask import url_for
 
 from tests.support.app import new_app
 from tests.support.temp_in_memory import MEMORY, in_memory
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def argument(rule, name: str):
@@ -58,3 +64,47 @@ def test_the_runs_files_are_in_memory_where_it_has_room(tmp_path):
     assert not in_memory(room=1 << 62)  # no machine has that much room
     assert not in_memory(str(tmp_path / "no such folder"))
     assert in_memory(str(tmp_path), room=1)
+
+
+PROJECT_CONFTEST = """
+import os, pathlib
+from tests.support.compiled_once import pytest_sessionstart  # noqa: F401
+
+
+def pytest_collection(session):
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:  # what a worker finds compiled before it imports the test modules
+        here = pathlib.Path(__file__).parent
+        found = sorted(path.name for path in here.glob("__pycache__/*.pyc"))
+        here.joinpath(f"found-{worker}").write_text(" ".join(found))
+"""
+
+
+def test_a_parallel_runs_workers_find_every_module_compiled(tmp_path):
+    """The run that starts the workers compiles the suite's modules first, once: the test
+    modules rewritten as pytest caches them, the others as Python writes them."""
+    (tmp_path / "conftest.py").write_text(PROJECT_CONFTEST)
+    (tmp_path / "helper.py").write_text("TWO = 2\n")
+    (tmp_path / "test_one.py").write_text(
+        "from helper import TWO\n\ndef test_one():\n    assert TWO == 2\n"
+    )
+    (tmp_path / "test_two.py").write_text("def test_two():\n    assert 2 == 2\n")
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}"}
+    env["PYTHONDONTWRITEBYTECODE"] = ""  # as ``make test`` runs
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"]
+        + ["--rootdir", str(tmp_path), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    tag = sys.implementation.cache_tag
+    for worker in ("gw0", "gw1"):
+        found = (tmp_path / f"found-{worker}").read_text().split()
+        assert f"helper.{tag}.pyc" in found, found
+        for module in ("test_one", "test_two"):
+            assert f"{module}.{tag}-pytest-{pytest.__version__}.pyc" in found, found
