@@ -5,6 +5,7 @@ gets its own app and its own SQLite file, and they work as a fresh one does."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 from flask import url_for
 
+from scorekeeper.web import i18n, responses
+from scorekeeper.web.i18n import MissingCatalogue
 from tests.support.app import new_app
 from tests.support.temp_in_memory import MEMORY, in_memory
 
@@ -64,6 +67,52 @@ def test_the_runs_files_are_in_memory_where_it_has_room(tmp_path):
     assert not in_memory(room=1 << 62)  # no machine has that much room
     assert not in_memory(str(tmp_path / "no such folder"))
     assert in_memory(str(tmp_path), room=1)
+
+
+def counted(monkeypatch, owner, name: str) -> list:
+    """Each call of ``owner.name`` from now on, as it goes on doing what it did."""
+    calls = []
+    called = getattr(owner, name)
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return called(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
+def test_a_new_app_parses_no_catalogue_again_until_one_changes(tmp_path, monkeypatch):
+    folder = tmp_path / "translations"
+    shutil.copytree(ROOT / "scorekeeper" / "translations", folder)
+    parsed = counted(monkeypatch, i18n, "GNUTranslations")
+    first = new_app(tmp_path / "a", BABEL_TRANSLATION_DIRECTORIES=str(folder))
+    assert len(parsed) == 3  # he, de, fr: checked once
+    second = new_app(tmp_path / "b", BABEL_TRANSLATION_DIRECTORIES=str(folder))
+    assert len(parsed) == 3
+    page = second.test_client().get("/", headers={"Accept-Language": "de"})
+    assert first.test_client().get("/", headers={"Accept-Language": "de"}).data == page.data
+    os.utime(folder / "de" / "LC_MESSAGES" / "messages.mo", (1, 1))  # older than its source
+    with pytest.raises(MissingCatalogue, match="is older than messages.po"):
+        new_app(tmp_path / "c", BABEL_TRANSLATION_DIRECTORIES=str(folder))
+
+
+def test_a_new_app_reads_the_static_files_again_only_when_one_changed(tmp_path, monkeypatch):
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "app.css").write_text("body { color: red }\n" * 100)
+    packed = counted(monkeypatch, responses.gzip, "compress")
+    first = responses._static_bodies(static)
+    assert len(packed) == 1
+    assert responses._static_bodies(static) == first
+    assert len(packed) == 1
+    (static / "app.css").write_text("body { color: blue }\n" * 100)
+    changed = responses._static_bodies(static)["app.css"]
+    assert len(packed) == 2 and changed.raw.startswith(b"body { color: blue }")
+    for app in (new_app(tmp_path / "a"), new_app(tmp_path / "b")):
+        css = app.test_client().get("/static/app.css", headers={"Accept-Encoding": "gzip"})
+        assert css.status_code == 200 and css.headers["Content-Encoding"] == "gzip"
+        assert css.data == app.extensions["scorekeeper.static"]["app.css"].gzipped
 
 
 PROJECT_CONFTEST = """

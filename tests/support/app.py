@@ -7,7 +7,9 @@ import atexit
 import os
 import re
 import shutil
+import stat
 import tempfile
+from pathlib import Path
 
 import jinja2
 import jinja2.bccache
@@ -85,6 +87,64 @@ def _kept_url_builders() -> None:
 
 
 _kept_url_builders()
+
+
+def files_under(folder) -> tuple:
+    """Each file under ``folder`` as what a result read from it depends on: its path, its
+    inode, its size and the time it last changed."""
+    found = []
+    for path in sorted(Path(folder).rglob("*")):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((str(path), info.st_ino, info.st_size, info.st_mtime_ns))
+    return tuple(found)
+
+
+def _kept_start_up_reads() -> None:
+    """Two things every new app reads from its files at its start, done once for the test
+    process while those files stay as they were (each file's path, inode, size and time,
+    ``files_under``): the check that each language's compiled catalogue loads and is no
+    older than its source (``i18n.check_catalogues``: every catalogue parsed, a third of
+    ``create_app``'s time), and the static files read and gzipped at their best
+    (``responses._static_bodies``: a sixth). A test that breaks a catalogue or changes a
+    file has it checked or read again; a failed check is never kept."""
+    from scorekeeper.web import i18n, responses
+
+    if getattr(i18n.check_catalogues, "kept", False):
+        return
+    check_catalogues, static_bodies = i18n.check_catalogues, responses._static_bodies
+    checked: set[tuple] = set()
+    bodies: dict[tuple, dict] = {}
+
+    def kept_check(app) -> None:
+        folders = [
+            Path(app.root_path, folder)
+            for folder in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")
+        ]
+        key = (
+            app.config["BABEL_DEFAULT_LOCALE"],
+            tuple(i18n.LANGUAGES),
+            tuple((str(folder), files_under(folder)) for folder in folders),
+        )
+        if key not in checked:
+            check_catalogues(app)
+            checked.add(key)
+
+    def kept_bodies(folder: Path) -> dict:
+        key = (str(folder), files_under(folder))
+        if key not in bodies:
+            bodies[key] = static_bodies(folder)
+        return dict(bodies[key])
+
+    kept_check.kept = True
+    i18n.check_catalogues = kept_check
+    responses._static_bodies = kept_bodies
+
+
+_kept_start_up_reads()
 
 
 # A database file migrated once for the test process, which each test's app starts from.
