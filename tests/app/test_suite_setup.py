@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from flask import url_for
+from werkzeug.routing.rules import Rule
 
 from scorekeeper.web import i18n, responses
 from scorekeeper.web.i18n import MissingCatalogue
@@ -48,6 +49,21 @@ def test_two_apps_build_every_url_alike_with_the_rules_builders_compiled_once(tm
         assert rule._build is not own._build  # each bound to its own app's rule
         assert rule._build.__func__ is own._build.__func__
         assert rule._build_unknown.__func__ is own._build_unknown.__func__
+
+
+def test_a_second_app_parses_none_of_its_rules_again_and_matches_alike(tmp_path, monkeypatch):
+    first = new_app(tmp_path / "a")
+    parsed = counted(monkeypatch, Rule, "_parse_rule")
+    second = new_app(tmp_path / "b")
+    assert parsed == []
+    paths = ["/games/1/hands/2/edit", "/join/abc", "/groups/3", "/static/app.css", "/api/games"]
+    for path in paths:
+        assert second.url_map.bind("localhost").match(path) == first.url_map.bind(
+            "localhost"
+        ).match(path)
+    for rule in second.url_map.iter_rules():
+        assert all(c.map is second.url_map for c in rule._converters.values()), rule
+    assert every_url(second) == every_url(first)
 
 
 def test_each_test_has_its_own_database_file(tmp_path):
