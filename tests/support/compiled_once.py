@@ -113,8 +113,9 @@ def pytest_sessionstart(session) -> None:
     patterns = config.getini("python_files")
     here = config.invocation_params.dir
     tests = {(here / arg.split("::")[0]).resolve() for arg in config.args}
-    folders = {APP} | {path if path.is_dir() else path.parent for path in tests}
-    todo = [path for path in modules(folders) if not compiled(path, patterns)]
+    folders = {APP, Path(__file__).parent} | {path for path in tests if path.is_dir()}
+    found = modules(folders) + sorted(path for path in tests if path.suffix == ".py")
+    todo = [path for path in dict.fromkeys(found) if not compiled(path, patterns)]
     if not todo:
         return
     cores = max(1, min(os.cpu_count() or 1, len(todo)))
