@@ -21,7 +21,11 @@ from tests.support.live import (
     watched_page,
 )
 
-pytest_plugins = ["tests.support.scheduling", "tests.support.temp_in_memory"]
+pytest_plugins = [
+    "tests.support.compiled_once",
+    "tests.support.scheduling",
+    "tests.support.temp_in_memory",
+]
 
 
 @pytest.fixture

@@ -118,6 +118,7 @@ def fuzz(body, examples: int, share: float) -> None:
     ``k`` seeded ``SEED + k``: a replay with the same seed runs the same rounds in order.
     """
     wanted = max(1, int(examples * SCALE))
+    json_fields()  # the games' hands simulated before the clock starts, not in its share
     ends = time.monotonic() + share * TIME_BUDGET
 
     def example(data) -> None:
@@ -241,11 +242,23 @@ GAME_BODIES = {
     key: {"game": key, "players": GAME_NAMES[: game.seats], "first_dealer": 0}
     for key, game in GAMES.items()
 }
-HAND_BODIES = {key: simulated_hands(game, 3, long=True) for key, game in GAMES.items()}
-HAND_NAMES = {name for hands in HAND_BODIES.values() for hand in hands for name in hand}
-JSON_FIELDS = sorted(
-    api.GAME_FIELDS | api.HAND_FIELDS | api.DETAIL_FIELDS | {"thrown_in", "name"} | HAND_NAMES
-)
+
+
+@functools.cache
+def hand_bodies() -> dict[str, list[dict]]:
+    """Each game's hands, simulated when a test first asks (not as the module is imported:
+    every worker of a parallel run collects it, and only one runs its tests)."""
+    return {key: simulated_hands(game, 3, long=True) for key, game in GAMES.items()}
+
+
+@functools.cache
+def json_fields() -> list[str]:
+    names = {name for hands in hand_bodies().values() for hand in hands for name in hand}
+    return sorted(
+        api.GAME_FIELDS | api.HAND_FIELDS | api.DETAIL_FIELDS | {"thrown_in", "name"} | names
+    )
+
+
 QUERY_NAMES = [
     "status", "contracts", "tricks", "revokes", "player", "from", "to", "rules", "show",
     "page", "before", "after", "limit", "offset", "next", "lang", "format",
@@ -280,9 +293,9 @@ def api_bodies(endpoint: str, game: str) -> dict | None:
     return {
         "api.create_game": GAME_BODIES[game],
         "api.create_group": {"name": "Thursday"},
-        "api.add_hand": HAND_BODIES[game][0],
-        "api.replace_hand": HAND_BODIES[game][-1],
-        "api.preview": HAND_BODIES[game][1],
+        "api.add_hand": hand_bodies()[game][0],
+        "api.replace_hand": hand_bodies()[game][-1],
+        "api.preview": hand_bodies()[game][1],
         "api.update_game": {"name": "Friday", "notes": "At Noa's"},
     }.get(endpoint)
 
@@ -319,7 +332,7 @@ ITEM_NAMES = ["number", "after", "hand", "replace", "revision"]
 def offline_batch(draw, game: str) -> dict:
     """A phone's batch of hands recorded without the network (``offline.send_hands``):
     one to three queued hands, each item and its hand mutated, the batch too."""
-    hands = HAND_BODIES[game]
+    hands = hand_bodies()[game]
     items = []
     for index in range(draw(st.integers(1, 3))):
         item = {
@@ -329,7 +342,7 @@ def offline_batch(draw, game: str) -> dict:
             "replace": draw(st.booleans()),
         }
         if draw(st.booleans()):
-            item["hand"] = draw(mutated(item["hand"], JSON_FIELDS, True))
+            item["hand"] = draw(mutated(item["hand"], json_fields(), True))
         if draw(st.booleans()):
             item = draw(mutated(item, ITEM_NAMES, True))
         items.append(item)
@@ -443,7 +456,7 @@ def make_world(tmp_path) -> World:
         created = client.post("/api/games", json=body, headers=auth).get_json()
         ids.append(created["id"])
         keys[created["id"]] = created["edit_key"]
-        for hand in HAND_BODIES[key][:2]:
+        for hand in hand_bodies()[key][:2]:
             client.post(
                 f"/api/games/{created['id']}/hands",
                 json=hand,
@@ -561,7 +574,7 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     if kind == "valid" and endpoint == "offline.send_hands":
         request["json"] = draw(offline_batch(game))
     elif kind == "valid" and api_bodies(endpoint, game) is not None:
-        request["json"] = draw(mutated(api_bodies(endpoint, game), JSON_FIELDS, True))
+        request["json"] = draw(mutated(api_bodies(endpoint, game), json_fields(), True))
     elif kind == "valid" and form_bodies(endpoint) is not None:
         request["data"] = draw(mutated(form_bodies(endpoint), FORM_FIELDS, False))
     elif kind in ("valid", "raw") and method != "GET":
@@ -667,7 +680,7 @@ def mutated_document(draw, document: dict):
         if action == 0 and isinstance(parent, dict):
             del parent[key]
         elif action == 1 and isinstance(parent, dict):
-            parent[draw(st.sampled_from([*JSON_FIELDS, *KNOBS, "created_at", "x"]))] = draw(
+            parent[draw(st.sampled_from([*json_fields(), *KNOBS, "created_at", "x"]))] = draw(
                 json_value
             )
         elif action == 2:

@@ -4,10 +4,13 @@ process, and the stored groups and games a test looks at or sets up."""
 from __future__ import annotations
 
 import atexit
+import copy
 import os
 import re
 import shutil
+import stat
 import tempfile
+from pathlib import Path
 
 import jinja2
 import jinja2.bccache
@@ -85,6 +88,107 @@ def _kept_url_builders() -> None:
 
 
 _kept_url_builders()
+
+
+def _kept_rule_parsing() -> None:
+    """Werkzeug parses each rule of each new app (``Rule.compile``: its parts, the
+    regular expressions it matches with, its converters), a third of what was left of
+    ``create_app``'s time. What it finds is made of the rule's text and the map's settings
+    alone, so the test process keeps it per rule and gives each app's rule its own copy,
+    with converters of its own bound to the app's own map: the same rule, parsed once."""
+    from werkzeug.routing.rules import Rule
+
+    compile_rule = Rule.compile
+    if getattr(compile_rule, "kept", False):
+        return
+    kept: dict[tuple, tuple] = {}
+
+    def compile(rule: Rule) -> None:
+        known = rule.map
+        key = (
+            rule.rule,
+            known.host_matching,
+            rule.host if known.host_matching else rule.subdomain,
+            rule.merge_slashes,
+            tuple(known.converters.items()),
+        )
+        if key not in kept:
+            compile_rule(rule)
+            kept[key] = (list(rule._parts), list(rule._trace), dict(rule._converters))
+            return
+        parts, trace, converters = kept[key]
+        rule._parts, rule._trace, rule._converters = list(parts), list(trace), {}
+        for name, converter in converters.items():
+            own = copy.copy(converter)
+            own.map = known
+            rule._converters[name] = own
+        rule.arguments.update(converters)
+        rule._build = rule._compile_builder(False).__get__(rule, None)
+        rule._build_unknown = rule._compile_builder(True).__get__(rule, None)
+
+    compile.kept = True
+    Rule.compile = compile
+
+
+_kept_rule_parsing()
+
+
+def files_under(folder) -> tuple:
+    """Each file under ``folder`` as what a result read from it depends on: its path, its
+    inode, its size and the time it last changed."""
+    found = []
+    for path in sorted(Path(folder).rglob("*")):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((str(path), info.st_ino, info.st_size, info.st_mtime_ns))
+    return tuple(found)
+
+
+def _kept_start_up_reads() -> None:
+    """Two things every new app reads from its files at its start, done once for the test
+    process while those files stay as they were (each file's path, inode, size and time,
+    ``files_under``): the check that each language's compiled catalogue loads and is no
+    older than its source (``i18n.check_catalogues``: every catalogue parsed, a third of
+    ``create_app``'s time), and the static files read and gzipped at their best
+    (``responses._static_bodies``: a sixth). A test that breaks a catalogue or changes a
+    file has it checked or read again; a failed check is never kept."""
+    from scorekeeper.web import i18n, responses
+
+    if getattr(i18n.check_catalogues, "kept", False):
+        return
+    check_catalogues, static_bodies = i18n.check_catalogues, responses._static_bodies
+    checked: set[tuple] = set()
+    bodies: dict[tuple, dict] = {}
+
+    def kept_check(app) -> None:
+        folders = [
+            Path(app.root_path, folder)
+            for folder in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")
+        ]
+        key = (
+            app.config["BABEL_DEFAULT_LOCALE"],
+            tuple(i18n.LANGUAGES),
+            tuple((str(folder), files_under(folder)) for folder in folders),
+        )
+        if key not in checked:
+            check_catalogues(app)
+            checked.add(key)
+
+    def kept_bodies(folder: Path) -> dict:
+        key = (str(folder), files_under(folder))
+        if key not in bodies:
+            bodies[key] = static_bodies(folder)
+        return dict(bodies[key])
+
+    kept_check.kept = True
+    i18n.check_catalogues = kept_check
+    responses._static_bodies = kept_bodies
+
+
+_kept_start_up_reads()
 
 
 # A database file migrated once for the test process, which each test's app starts from.
