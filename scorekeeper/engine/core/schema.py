@@ -630,6 +630,7 @@ class _Listed(Field):
         high: Bound = None,
         total: Bound = None,
         prefix: str | None = None,
+        folded: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
@@ -637,6 +638,9 @@ class _Listed(Field):
         self.high = high
         self.total = total
         self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
+        self.folded = folded
+        """A rare count (caught revokes): on the form in the step's folded group, each box
+        at 0, and a box left empty reads as 0."""
 
     def count(self, ctx: Context) -> int:
         return ctx.seats if self.per == "seat" else len(ctx.sides)
@@ -703,7 +707,8 @@ class _Listed(Field):
         return {} if value is None else {f"{self.prefix}_{i}": str(v) for i, v in enumerate(value)}
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        found = [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        return [value or 0 for value in found] if self.folded else found
 
     def range_words(self, ctx: Context) -> str:
         words = f"one per {self.per}, separated by commas, {_range_words(*self.bounds(ctx))} each"
@@ -748,6 +753,18 @@ class PerSeat(_Listed):
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         low, high = self.bounds(ctx)
+        if self.folded:
+            return tuple(
+                FormField(
+                    f"{self.prefix}_{s}",
+                    self.label,
+                    seat=s,
+                    high=high or 0,
+                    default="0",
+                    folded=True,
+                )
+                for s in range(ctx.seats)
+            )
         return tuple(
             _count_field(f"{self.prefix}_{s}", self.label, low, high, seat=s)
             for s in range(ctx.seats)
@@ -781,7 +798,10 @@ class HandSchema:
     thrown in (one tap on the form; a callable of the Context: only under some rules, it
     returns None where one may be, else the refusal's Message), and the titles of the
     form's steps by id. A field whose ``default`` is a callable takes its value of the
-    Context when the body leaves it out.
+    Context when the body leaves it out. The form's ways with its steps: ``folds``, the
+    steps that fold to one line once complete (a bid made); ``folded_label``, the words
+    of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
+    key's words, each a Message or a callable of the Context giving one.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -802,6 +822,9 @@ class HandSchema:
         *fields: Field,
         thrown_in: bool | Callable[[Context], Message | None] = False,
         steps: Mapping[str, Message] | None = None,
+        folds: Sequence[str] = (),
+        folded_label: Message | Callable[[Context], Message] | None = None,
+        thrown_in_label: Message | Callable[[Context], Message] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -809,6 +832,7 @@ class HandSchema:
         self.fields = tuple(fields)
         self.thrown_in = thrown_in
         self.steps = dict(steps or {})
+        self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
 
     def __iter__(self):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.bidding import BIDDING_TEXTS
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
@@ -125,6 +126,7 @@ def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
 
 
 FORM_TEXTS: dict[str, Message] = {
+    "sum-why": BIDDING_TEXTS["sum-why"],
     "why-forbidden": msg("{name} may not say {n}: the contracts would total exactly {total}."),
     "why-declarer": msg("The declarer's contract is at least the bid level, {level}."),
     "contracts-total": msg("total {total}"),

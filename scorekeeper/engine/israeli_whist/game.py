@@ -6,16 +6,13 @@ The registry hands the app this object; everything it says is the rules in this 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.bidding import BIDDING_TEXTS
 from ..core.declared import Figures, Simulation
-from ..core.display import Notation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg, nmsg
+from ..core.messages import Message, msg
 from ..core.schema import Context
 from . import display, records, stats
 from .bids import SEATS
@@ -109,31 +106,9 @@ class IsraeliWhist(GameBase):
         self, settings: Any, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, with what the table works out as it fills it in
-        (``display.form_rules``) and the revokes folded under their penalty."""
+        (``display.form_rules``)."""
         spec = super().hand_form(settings, players, place)
-        rules = dict(spec.rules)
-        for kind, found in display.form_rules(settings).items():
-            rules[kind] = [*rules.get(kind, ()), *found]
-        penalty = Notation(f"−{settings.revoke_penalty}")
-        folded = msg("Revokes (%(penalty)s each)", penalty=penalty)
-        steps = tuple(
-            replace(
-                step, folded_label=folded if step.id == "tricks" else None, folds=step.id == "bid"
-            )
-            for step in spec.steps
-        )
-        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": BIDDING_TEXTS["sum-why"]}
-        rounds = settings.frisch_rounds
-        thrown = nmsg(
-            "Everyone passed after %(num)d Frisch round: throw in",
-            "Everyone passed after %(num)d Frisch rounds: throw in",
-            rounds,
-        )
-        actions = tuple(
-            replace(action, label=thrown if rounds else msg("Everyone passed: throw in"))
-            for action in spec.actions
-        )
-        return replace(spec, steps=steps, rules=rules, texts=texts, actions=actions)
+        return spec.with_rules(display.form_rules(settings), display.FORM_TEXTS)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
         return records.score_of(settings, hand)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.command_line import ScoredHand, signed
+from ..core.display import Notation
 from ..core.errors import InvalidHand
 from ..core.form import FormField
 from ..core.level_bids import BidOf
@@ -71,21 +72,6 @@ class TricksTaken(PerSeat):
             said.said_at_table("The tricks taken total %(total)d; a hand has 13.", total=total)
             raise Refused(("tricks", said))
         return tuple(found)
-
-
-class Revokes(PerSeat):
-    """Caught revokes, one per seat: on the form folded away, each box at 0."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(
-            FormField(
-                f"revokes_{s}", self.label, seat=s, high=MAX_REVOKES, default="0", folded=True
-            )
-            for s in range(ctx.seats)
-        )
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        return [values.get(f"revokes_{s}") or 0 for s in range(ctx.seats)]
 
 
 PLAYED = ("pass_round", ("no",))
@@ -161,12 +147,13 @@ HAND = IsraeliHand(
         omit_empty=True,
     ),
     TricksTaken("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
-    Revokes(
+    PerSeat(
         "revokes",
         msg("Revokes"),
         0,
         MAX_REVOKES,
         step="tricks",
+        folded=True,
         default=(0,) * SEATS,
         omit_empty=True,
         null_is_default=True,
@@ -177,6 +164,19 @@ HAND = IsraeliHand(
         else msg("thrown_in: under these rules no deal is thrown in")
     ),
     steps={"bid": msg("Phase one"), "contracts": msg("Contracts"), "tricks": msg("Tricks taken")},
+    folds=("bid",),
+    folded_label=lambda ctx: msg(
+        "Revokes (%(penalty)s each)", penalty=Notation(f"−{ctx.settings.revoke_penalty}")
+    ),
+    thrown_in_label=lambda ctx: (
+        nmsg(
+            "Everyone passed after %(num)d Frisch round: throw in",
+            "Everyone passed after %(num)d Frisch rounds: throw in",
+            ctx.settings.frisch_rounds,
+        )
+        if ctx.settings.frisch_rounds
+        else msg("Everyone passed: throw in")
+    ),
 )
 
 

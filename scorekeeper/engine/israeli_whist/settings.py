@@ -225,20 +225,15 @@ KNOBS: tuple[str, ...] = RuleSettings.knob_names()
 
 STANDARD = RuleSettings()
 
-PAGAT_GERMAN = RuleSettings(
+# Each preset writes only where it differs from the one before it.
+PAGAT_GERMAN = replace(
+    STANDARD,
     opener="dealer",
     auction_end_passes=4,
     declarer_may_raise=False,
     frisch_rounds=0,
     rising_minimum=False,
-    exact_bonus=10,
-    miss_step=10,
     zero_over=30,
-    zero_under=50,
-    failed_zero_first=50,
-    failed_zero_step=10,
-    all_fail_void=False,
-    revoke_penalty=100,
 )
 
 ELHANANI = replace(
@@ -246,7 +241,6 @@ ELHANANI = replace(
     exact_bonus=0,
     miss_step=5,
     zero_over=25,
-    zero_under=50,
     failed_zero_first=25,
     failed_zero_step=5,
     all_fail_void=True,
