@@ -138,7 +138,12 @@ class BidOf(Field):
     ``"9NT"``), or its ``level`` and ``denomination`` apart (as the form asks them)."""
 
     metavar = "BID"
-    bids: type[LevelBid] = LevelBid
+
+    def __init__(
+        self, name: str, label: Message, bids: type[LevelBid] = LevelBid, **kwargs: Any
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.bids = bids
 
     def parse(self, value: Any, ctx: Context) -> LevelBid:
         if isinstance(value, self.bids):

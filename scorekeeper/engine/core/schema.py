@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Suit
@@ -477,17 +477,27 @@ class SuitOf(Field):
 
 
 class Count(Field):
-    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context)."""
+    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context).
+    With a ``default``, the form's key of that value is already tapped, and the row is not
+    asked while it is the only one; ``read_back``, how a folded step's head reads the
+    value back (``FormField.read_back``)."""
 
     metavar = "N"
     style = "short"
 
     def __init__(
-        self, name: str, label: Message, low: Bound = 0, high: Bound = None, **kwargs: Any
+        self,
+        name: str,
+        label: Message,
+        low: Bound = 0,
+        high: Bound = None,
+        read_back: Message | None = None,
+        **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
+        self.read_back = read_back
 
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.low, ctx), bound(self.high, ctx)
@@ -496,7 +506,10 @@ class Count(Field):
         return _whole(value, self.name, self.label, *self.bounds(ctx))
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return (_count_field(self.name, self.label, *self.bounds(ctx)),)
+        found = _count_field(self.name, self.label, *self.bounds(ctx))
+        if self.default is not MISSING and self.default is not None:
+            found = replace(found, default=str(self.default), hidden_when_single=True)
+        return (replace(found, read_back=self.read_back),)
 
     def range_words(self, ctx: Context) -> str:
         return _range_words(*self.bounds(ctx))

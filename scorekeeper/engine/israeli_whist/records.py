@@ -13,13 +13,11 @@ Frisch rounds, contracts that may not total 13 and the declarer's contract.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core.command_line import ScoredHand, signed
 from ..core.display import Notation
 from ..core.errors import InvalidHand
-from ..core.form import FormField
 from ..core.level_bids import BidOf
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import (
@@ -46,22 +44,6 @@ HandRecord = Hand
 MAX_REVOKES = TRICKS_PER_HAND
 
 
-class Bids(BidOf):
-    """The phase-one bid: a level 5..13 and a denomination."""
-
-    bids = Bid
-
-
-class FrischRounds(Count):
-    """The Frisch rounds before the bid: 0 already tapped, the row not asked without any."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        [rounds] = super().form_fields(ctx, players)
-        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
-        read_back = msg("{value} Frisch")
-        return (replace(rounds, default="0", hidden_when_single=True, read_back=read_back),)
-
-
 class TricksTaken(PerSeat):
     """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
 
@@ -86,31 +68,22 @@ class IsraeliHand(HandSchema):
 
     def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone
-        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
-        in, or a hand given with its bid, as the schema reads it."""
-        if given.get("thrown_in") or given.get("bid"):
+        (the auction is not needed to score them); a deal thrown in, a pass round or a hand
+        given with its bid, as the schema reads it."""
+        if given.get("thrown_in") or given.get("bid") or given.get("pass_round"):
             return super().typed(game, settings, given)
-        tricks, revokes = given.get("tricks"), given.get("revokes")
-        if given.get("pass_round"):
-            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
-            score = score_of(settings, game.record_from_dict(settings, body))
-            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
-            preview = None
-            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
-        else:
-            contracts = given.get("contracts")
-            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
-            result = score.to_dict()
-            preview = {**result, "void": score.void}  # the API's GET /score
-            heads, columns = ("contract", "tricks"), (contracts, tricks)
-            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
-            if score.void:
-                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
-        rows = [("", *heads, "points")] + [
-            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
+        contracts, tricks = given.get("contracts"), given.get("tricks")
+        declarer = given.get("declarer")
+        score = score_table_entry(settings, contracts, tricks, given.get("revokes"), declarer)
+        lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
+        if score.void:
+            lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        rows = [("", "contract", "tricks", "points")] + [
+            (f"seat {seat}", str(contracts[seat]), str(tricks[seat]), signed(points))
             for seat, points in enumerate(score.points)
         ]
-        return ScoredHand(result, tuple(rows), tuple(lines), preview)
+        result = score.to_dict()  # and the API's GET /score: with void, as its preview
+        return ScoredHand(result, tuple(rows), tuple(lines), {**result, "void": score.void})
 
 
 HAND = IsraeliHand(
@@ -123,11 +96,13 @@ HAND = IsraeliHand(
         help="Everyone passed and a pass round was played (--set all_pass=pass_round): "
         "tricks only.",
     ),
-    FrischRounds(
+    Count(
         "frisch_rounds",
         msg("Frisch rounds"),
         0,
         lambda ctx: ctx.settings.frisch_rounds,
+        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
+        read_back=msg("{value} Frisch"),
         step="bid",
         shown_when=PLAYED,
         default=0,
@@ -135,7 +110,7 @@ HAND = IsraeliHand(
         null_is_default=True,
     ),
     SeatOf("declarer", msg("Declarer"), step="bid", shown_when=PLAYED, omit_empty=True),
-    Bids("bid", msg("Bid"), step="bid", shown_when=PLAYED, omit_empty=True),
+    BidOf("bid", msg("Bid"), Bid, step="bid", shown_when=PLAYED, omit_empty=True),
     PerSeat(
         "contracts",
         msg("Contract"),
