@@ -172,6 +172,9 @@ class BidOf(Field):
             FormField("denomination", msg("Trump"), trumps, style="trumps"),
         )
 
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> str:
+        return str(typed)
+
     def to_form(self, value: Any) -> dict[str, str]:
         if value is None:
             return {}

@@ -192,7 +192,7 @@ class Field:
         shown_when: tuple[str, Sequence[str]] | None = None,
         help: str | None = None,
         default: Any = MISSING,
-        csv: bool = True,
+        csv: bool | str = True,
         omit_empty: bool = False,
         null_is_default: bool | None = None,
     ) -> None:
@@ -207,6 +207,9 @@ class Field:
         self.help = help
         self.default = default
         self.csv = csv
+        """Whether the CSV export has a column of the field, named as the field, or the
+        column's name (a seat's ``contract`` of the field ``contracts``)."""
+        self.column = csv if isinstance(csv, str) else name
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"

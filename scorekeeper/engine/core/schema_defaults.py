@@ -339,7 +339,7 @@ class SchemaDefaults:
         if self.hand is None:
             return ()
         return tuple(
-            CsvColumn(f.name, after="player" if f.listed else "dealer")
+            CsvColumn(f.column, after="player" if f.listed else "dealer")
             for f in self.hand.fields
             if f.csv
         )
@@ -358,11 +358,11 @@ class SchemaDefaults:
             if not described.csv or value is None:
                 continue
             if not described.listed:
-                hand[described.name] = described.cell(value, names, ctx)
+                hand[described.column] = described.cell(value, names, ctx)
                 continue
             for seat in range(self.seats):
                 index = seat if isinstance(described, PerSeat) else ctx.side_of(seat)
-                seats[seat][described.name] = value[index]
+                seats[seat][described.column] = value[index]
         return hand, seats
 
     def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:

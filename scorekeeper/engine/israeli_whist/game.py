@@ -121,28 +121,18 @@ class IsraeliWhist(GameBase):
     def csv_values(
         self, replayed: Any, names: Sequence[str]
     ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The declarer's name, the bid, Frisch rounds and over/under; per seat the
-        contract, tricks, revokes and the points apart from the revoke penalty. A pass
-        round has tricks and no contract; a deal thrown in nothing but zero points."""
-        record, score = replayed.record, replayed.score
-        played = not record.thrown_in and not record.pass_round
-        hand: dict[str, CsvCell] = {
-            "declarer": names[record.declarer] if played else None,
-            "bid": str(record.bid) if played else None,
-            "frisch_rounds": record.frisch_rounds if played else None,
-            "over_under": score.over_under if played else None,
-        }
-        seats = tuple(
-            {
-                "contract": record.contracts[seat] if played else None,
-                "tricks": None if record.thrown_in else record.tricks[seat],
-                "revokes": None if record.thrown_in else record.revokes[seat],
-                "contract_points": score.contract_points[seat] if score else 0,
-                "revoke_penalty": score.revoke_penalties[seat] if score else 0,
-            }
-            for seat in range(SEATS)
-        )
-        return hand, seats
+        """The fields' cells, the hand's over/under and per seat the points apart from the
+        revoke penalty. A pass round has tricks and no contract (nor Frisch rounds); a
+        deal thrown in nothing but zero points."""
+        hand, seats = super().csv_values(replayed, names)
+        score = replayed.score
+        hand["over_under"] = score and score.over_under
+        if replayed.record.pass_round:
+            hand["frisch_rounds"] = None
+        for seat, cells in enumerate(seats):
+            cells["contract_points"] = score.contract_points[seat] if score else 0
+            cells["revoke_penalty"] = score.revoke_penalties[seat] if score else 0
+        return hand, seats  # type: ignore[return-value]
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""

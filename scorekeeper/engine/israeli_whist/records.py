@@ -118,6 +118,7 @@ HAND = IsraeliHand(
         TRICKS_PER_HAND,
         step="contracts",
         prefix="contract",
+        csv="contract",
         shown_when=PLAYED,
         omit_empty=True,
     ),
