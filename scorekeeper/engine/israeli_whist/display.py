@@ -20,7 +20,6 @@ from .contracts import (
     over_under,
     speaking_order,
 )
-from .explain import made_formula
 from .records import HandRecord, score_of
 from .scoring import contract_points
 from .settings import RuleSettings
@@ -34,6 +33,18 @@ OVER_UNDER: dict[str, Label] = {
 THROWN_IN = Label((msg("thrown in"),))
 # Translators: a hand everyone passed, played with no trump and no contracts.
 PASS_ROUND = Label((msg("pass round"),), "pass")
+
+
+def made_formula(settings: RuleSettings, n: int | str) -> str:
+    """A contract of ``n`` made exactly, as a sum: its number, or "n" on a score sheet."""
+    parts = []
+    if settings.exact_bonus or not (settings.made_per_trick or settings.made_squared):
+        parts.append(str(settings.exact_bonus))
+    if settings.made_per_trick:
+        parts.append(f"{settings.made_per_trick}·{n}")
+    if settings.made_squared:
+        parts.append(f"{n}²")
+    return " + ".join(parts)
 
 
 def bid_label(bid: Bid | str) -> Label:
