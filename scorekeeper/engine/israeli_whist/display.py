@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.bidding import BIDDING_TEXTS
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
+from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
@@ -88,13 +89,11 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
 
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:
     """The scoring as a score sheet prints it, each rule with its formula (a table that
-    scores on paper needs "10 + n²", not the knobs' bare numbers), then the auction's."""
+    scores on paper needs "10 + n²", not the knobs' bare numbers), then the other knobs
+    as the new-game form words them (those that apply)."""
     s = settings
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
-    frisch: Message | int = s.frisch_rounds or msg("none")  # 0: no Frisch, never a bare 0
-    if s.frisch_rounds and s.rising_minimum:
-        frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     over, under = Notation(signed(s.zero_over)), Notation(signed(s.zero_under))
     return [
         RulesLine(msg("Exact contract n ≥ 1"), Notation(made_formula(s, "n"))),
@@ -109,11 +108,8 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
             msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
         ),
         RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
-        s.line_of("opener"),
-        RulesLine(msg("Auction ends after"), msg("%(passes)d passes", passes=s.auction_end_passes)),
-        s.line_of("declarer_may_raise"),
-        RulesLine(msg("Frisch rounds"), frisch),
-        RulesLine(msg("Target"), s.target),
+        # the scoring's knobs are the formulas above
+        *rules_lines_of(s, tuple(k for k in s.knobs() if k.group not in ("scoring", "zeros"))),
     ]
 
 
