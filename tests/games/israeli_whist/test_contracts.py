@@ -3,7 +3,8 @@
 import pytest
 
 from scorekeeper.engine import IllegalAction
-from scorekeeper.engine.israeli_whist import ContractPhase, legal_contracts, preset, speaking_order
+from scorekeeper.engine.israeli_whist import preset, speaking_order
+from scorekeeper.engine.israeli_whist.contracts import ContractPhase, legal_contracts
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")

@@ -13,13 +13,13 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
-    contract_points,
     preset,
     record_from_dict,
     score_hand,
     score_table_entry,
     simulate_deals,
 )
+from scorekeeper.engine.israeli_whist.scoring import contract_points
 from tests.support.israeli_deal_checker import verify_deal
 
 WHIST = get_game("israeli-whist")
