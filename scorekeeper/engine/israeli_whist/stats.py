@@ -24,17 +24,13 @@ from ..core.stats import (
     GameKey,
     HandPick,
     PerHand,
-    PlayerGameStats,
     Rate,
-    Rivalry,
     better_pick,
     hands_played,
 )
 from .bids import SEATS
 from .contracts import forbidden_for_entry, last_bidder
 from .records import HandRecord
-
-__all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
 
 SIDES = tuple((seat,) for seat in range(SEATS))
 

@@ -31,15 +31,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.stats import HandPick, Rate, Rivalry
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
-from scorekeeper.engine.israeli_whist.stats import (
-    HandPick,
-    PlayerFigures,
-    Rate,
-    Rivalry,
-    forbidden_hurt,
-    game_stats,
-)
+from scorekeeper.engine.israeli_whist.stats import PlayerFigures, forbidden_hurt, game_stats
 
 WHIST = get_game("israeli-whist")
 
