@@ -228,6 +228,18 @@ class Field:
         """The typed value of the body's ``value``; raises Refused."""
         raise NotImplementedError
 
+    def read_in(self, body: Mapping[str, Any], ctx: Context) -> Any:
+        """The typed value of the field in a hand's ``body``: its default where the body
+        leaves it out (or, ``null_is_default``, gives null), else the value read; raises
+        Refused naming what is missing or wrong."""
+        value = body.get(self.name)
+        left_out = self.name not in body or self.null_is_default
+        if value is None and left_out and self.default is not MISSING:
+            return self.default(ctx) if callable(self.default) else self.default
+        if value is None and not (isinstance(self, SuitOf) and self.none and self.name in body):
+            raise Refused((self.name, _missing(self.name, self.label)))
+        return self.parse(value, ctx)
+
     def dump(self, typed: Any) -> Any:
         """The typed value as the API and the store write it."""
         return typed
@@ -992,22 +1004,11 @@ class HandSchema:
                 if given and not unknown:
                     problems.append((described.name, _not_asked(described, applies)))
                 continue
-            left_out = described.name not in body or described.null_is_default
-            if value is None and left_out and callable(described.default):
-                typed = described.default(ctx)
-            elif value is None and left_out and described.default is not MISSING:
-                typed = described.default
-            elif value is None and not (
-                isinstance(described, SuitOf) and described.none and described.name in body
-            ):
-                problems.append((described.name, _missing(described.name, described.label)))
+            try:
+                typed = described.read_in(body, ctx)
+            except Refused as exc:
+                problems += exc.problems
                 continue
-            else:
-                try:
-                    typed = described.parse(value, ctx)
-                except Refused as exc:
-                    problems += exc.problems
-                    continue
             values[described.name] = typed
             form_view.update(described.to_form(described.dump(typed)))
         if problems:

@@ -21,7 +21,6 @@ from ..core.errors import InvalidHand
 from ..core.level_bids import BidOf
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import (
-    MISSING,
     Context,
     Count,
     Hand,
@@ -93,6 +92,7 @@ HAND = IsraeliHand(
         step="bid",
         only_if=lambda ctx: ctx.settings.all_pass == "pass_round",
         omit_empty=True,
+        csv=False,  # a pass round's row has no contract: its own column was never needed
         help="Everyone passed and a pass round was played (--set all_pass=pass_round): "
         "tricks only.",
     ),
@@ -204,18 +204,11 @@ def score_table_entry(
     ``declarer`` needed only when its miss counts more; raises InvalidHand."""
     ctx = Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
     body = {"contracts": contracts, "tricks": tricks, "revokes": revokes, "declarer": declarer}
-    found: dict[str, Any] = {}
+    found: dict[str, Any] = {"declarer": None}
     problems: list[tuple[str, Message]] = []
-    for name in ("contracts", "tricks", "revokes", "declarer"):
-        described = HAND.field(name)
-        if body[name] is None and (name == "declarer" or described.default is not MISSING):
-            found[name] = described.empty()
-            continue
-        if body[name] is None:
-            problems.append((name, msg("%(field)s is missing", field=name)))
-            continue
+    for name in body if declarer is not None else ("contracts", "tricks", "revokes"):
         try:
-            found[name] = described.parse(body[name], ctx)
+            found[name] = HAND.field(name).read_in(body, ctx)
         except Refused as exc:
             problems += exc.problems
     if found.get("contracts") is not None and sum(found["contracts"]) == TRICKS_PER_HAND:
