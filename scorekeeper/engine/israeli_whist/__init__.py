@@ -10,15 +10,18 @@ from .game import GAME
 from .play import IsraeliPlayState, legal_cards
 from .records import HandRecord, score_table_entry
 from .scoring import score_hand
-from .settings import KNOBS, PRESETS, RuleSettings, preset
+from .settings import KNOBS, PRESETS, RuleSettings
 from .simulate import IsraeliTally, deal_hands, simulate_deals
 
+preset = GAME.preset
+"""The named preset; raises InvalidSettings listing the known names."""
 record_from_dict = GAME.record_from_dict
 """The hand a JSON-shaped dict gives, read alone (no place given); raises InvalidHand."""
 
 
 __all__ = [
     "ALL_BIDS",
+    "GAME",
     "BOTS",
     "KNOBS",
     "PRESETS",

@@ -7,13 +7,11 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Literal
 
 from ..core.knobs import group_of, knob
 from ..core.messages import msg
-from ..core.settings import SettingsBase, find_preset
-from ..core.settings import preset_name_of as core_preset_name_of
+from ..core.settings import SettingsBase
 from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
@@ -251,9 +249,3 @@ PRESETS: dict[str, RuleSettings] = {
     "pagat-german": PAGAT_GERMAN,
     "elhanani": ELHANANI,
 }
-
-
-preset = partial(find_preset, PRESETS)
-"""The named preset; raises InvalidSettings listing the known names."""
-preset_name_of = partial(core_preset_name_of, PRESETS)
-"""The preset these settings equal, ignoring the target, or None for house rules."""
