@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 
 from .calls import check_level
 from .cards import Suit
+from .display import Label
 from .errors import ParseError
 from .form import Choice, FormField, numbers
 from .messages import Message, msg
@@ -89,6 +90,12 @@ class LevelBid:
     @property
     def trump(self) -> Suit | None:
         return self.denomination.trump
+
+    @property
+    def label(self) -> Label:
+        """The bid as a score sheet writes it, ``7♥`` or ``7NT``; a red suit's class "r"."""
+        red = "r" if self.denomination.is_red else ""
+        return Label((str(self.level), self.denomination.shown), red)
 
     def __str__(self) -> str:
         return f"{self.level}{self.denomination.code}"

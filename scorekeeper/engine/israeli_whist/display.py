@@ -13,7 +13,7 @@ from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, Signe
 from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
-from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import (
     forbidden_contract,
     last_bidder,
@@ -48,13 +48,6 @@ def made_formula(settings: RuleSettings, n: int | str) -> str:
     return " + ".join(parts)
 
 
-def bid_label(bid: Bid | str) -> Label:
-    """A bid as a score sheet writes it, ``7♥`` or ``7NT``; red suits get the class "r"."""
-    if isinstance(bid, str):
-        bid = Bid.from_str(bid)
-    return Label((str(bid.level), bid.denomination.shown), "r" if bid.denomination.is_red else "")
-
-
 def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
     """Caught revokes and their penalty, or None without any."""
     if not revokes:
@@ -84,7 +77,7 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
         (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
     )
     outcome = OVER_UNDER[score.over_under]
-    return HandSummary(record.declarer, bid_label(record.bid), outcome, entries, score.made, marks)
+    return HandSummary(record.declarer, record.bid.label, outcome, entries, score.made, marks)
 
 
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:
