@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bidding import BIDDING_TEXTS
+from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, HandSummary
+from ..core.schema_defaults import THROWN_IN
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import (
     forbidden_contract,
@@ -27,11 +28,6 @@ from .settings import RuleSettings
 
 # Translators: the short mark for a caught revoke, before its penalty: R −100.
 REVOKE_MARK = msg("R")
-OVER_UNDER: dict[str, Label] = {
-    "over": Label((msg("over"),), "over"),
-    "under": Label((msg("under"),), "under"),
-}
-THROWN_IN = Label((msg("thrown in"),))
 # Translators: a hand everyone passed, played with no trump and no contracts.
 PASS_ROUND = Label((msg("pass round"),), "pass")
 
@@ -76,7 +72,7 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
     entries = tuple(
         (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
     )
-    outcome = OVER_UNDER[score.over_under]
+    outcome = Label((OUTCOME_WORDS[score.over_under],), score.over_under)
     return HandSummary(record.declarer, record.bid.label, outcome, entries, score.made, marks)
 
 

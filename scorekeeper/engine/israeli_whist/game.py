@@ -115,7 +115,8 @@ class IsraeliWhist(GameBase):
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         if not record.thrown_in:
-            return _result(records.score_of(settings, record))
+            score = records.score_of(settings, record)
+            return {**score.to_dict(), "void": score.void}
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
     def csv_values(
@@ -137,10 +138,6 @@ class IsraeliWhist(GameBase):
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
-
-
-def _result(score: HandScore) -> dict[str, Any]:
-    return {**score.to_dict(), "void": score.void}
 
 
 GAME = IsraeliWhist()
