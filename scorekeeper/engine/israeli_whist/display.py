@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS
+from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS, bidding_rules
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
@@ -16,7 +16,6 @@ from ..core.schema import Context, HandSummary
 from ..core.schema_defaults import THROWN_IN
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import (
-    forbidden_contract,
     last_bidder,
     legal_contracts,
     over_under,
@@ -145,6 +144,10 @@ def form_rules(settings: RuleSettings) -> dict[str, Any]:
     seats = range(SEATS)
     levels = range(MIN_LEVEL, MAX_LEVEL + 1)
     speakers = {str(d): speaking_order(settings, d) for d in seats}
+    hook = bidding_rules(SEATS, TRICKS_PER_HAND, 0, True, prefix="contract")
+    last = {str(d): last_bidder(d) for d in seats}
+    totals = range(SEATS * TRICKS_PER_HAND + 1)
+    words = [None if t == TRICKS_PER_HAND else f"word-{over_under([t])}" for t in totals]
     return {
         "allow": [
             {
@@ -174,26 +177,14 @@ def form_rules(settings: RuleSettings) -> dict[str, Any]:
                 "fixed_step": "contracts",
             }
         ],
-        "forbid": [
-            {
-                "prefix": "contract",
-                "by": "declarer",
-                "last": {str(d): last_bidder(d) for d in seats},
-                "forbidden": [
-                    forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)
-                ],
-                "why": "why-forbidden",
-                "total": TRICKS_PER_HAND,
-            }
-        ],
+        # Oh Hell's hook at 13 cards (``core.bidding``), spoken last at the declarer's
+        # right, its total in contracts, over or under
+        "forbid": [hook["forbid"][0] | {"by": "declarer", "last": last, "why": "why-forbidden"}],
         "total": [
-            {
-                "prefix": "contract",
+            hook["total"][0]
+            | {
                 "step": "contracts",
-                "words": [
-                    None if t == TRICKS_PER_HAND else f"word-{over_under([t])}"
-                    for t in range(SEATS * TRICKS_PER_HAND + 1)
-                ],
+                "words": words,
                 "text": "contracts-total",
                 "text_word": "contracts-total-ou",
             }
