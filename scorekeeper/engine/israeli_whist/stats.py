@@ -28,11 +28,8 @@ from ..core.stats import (
     better_pick,
     hands_played,
 )
-from .bids import SEATS
 from .contracts import forbidden_for_entry, last_bidder
 from .records import HandRecord
-
-SIDES = tuple((seat,) for seat in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +131,7 @@ def game_stats(game: core.RecordedGame) -> GameStats:
     return core.game_stats_of(
         game,
         progress,
-        SIDES,
+        game.game.sides,  # one seat each
         lambda seats, stint: _seat_figures(progress, seats[0], game.key, stint),
         GameStats,
         over=split["over"],
