@@ -8,7 +8,7 @@ from .bots import BOTS, IsraeliHeuristicBot, IsraeliRandomBot, make_bots
 from .contracts import forbidden_for_entry, last_bidder, speaking_order
 from .game import GAME
 from .play import IsraeliPlayState, legal_cards
-from .records import HandRecord, score_table_entry
+from .records import score_table_entry
 from .scoring import score_hand
 from .settings import KNOBS, PRESETS, RuleSettings
 from .simulate import IsraeliTally, deal_hands, simulate_deals
@@ -27,7 +27,6 @@ __all__ = [
     "PRESETS",
     "Bid",
     "Denomination",
-    "HandRecord",
     "IsraeliHeuristicBot",
     "IsraeliPlayState",
     "IsraeliRandomBot",

@@ -12,7 +12,7 @@ from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS, bidding_rules
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
-from ..core.schema import Context, HandSummary
+from ..core.schema import Context, Hand, HandSummary
 from ..core.schema_defaults import THROWN_IN
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import (
@@ -21,7 +21,7 @@ from .contracts import (
     over_under,
     speaking_order,
 )
-from .records import HandRecord, score_of
+from .records import score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -57,7 +57,7 @@ def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
     return PenaltyMark((REVOKE_MARK, *count), -penalty, label)
 
 
-def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummary:
+def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     """A hand as the scoreboard's row shows it (``GameBase.hand_views``): the declarer and
     the bid, over or under (or a pass round); what each seat bid and took, whether it made
     its contract, and its caught revokes apart from its points."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ..core.display import Notation, SignedPoints
 from ..core.game import HandPlace
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Hand
 from .contracts import OverUnder
 from .display import made_formula, revoke_mark
-from .records import HandRecord, score_of
+from .records import score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
@@ -75,7 +76,7 @@ def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
 
 
 def explain(
-    settings: RuleSettings, record: HandRecord, place: HandPlace | None = None
+    settings: RuleSettings, record: Hand, place: HandPlace | None = None
 ) -> list[list[Message]]:
     """The terms of each seat's points for one hand (alike at any ``place``), in seat
     order; empty lists for a thrown-in deal. Their points add up to the hand's points

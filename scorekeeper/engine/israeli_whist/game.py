@@ -13,7 +13,7 @@ from ..core.declared import Figures, Simulation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
-from ..core.schema import Context
+from ..core.schema import Context, Hand
 from . import display, records, stats
 from .bids import SEATS
 from .bots import BOTS
@@ -25,7 +25,7 @@ from .simulate import IsraeliTally, simulate_deals
 from .stats import NOTES, game_figures, player_figures
 
 
-def record_of_deal(deal: Mapping[str, Any]) -> records.HandRecord:
+def record_of_deal(deal: Mapping[str, Any]) -> Hand:
     """The hand a table would write down for the simulated ``deal`` (of ``GAME``, below)."""
     if deal.get("pass_round"):
         body: dict[str, Any] = {"pass_round": True}

@@ -35,9 +35,6 @@ from .contracts import declarer_contract_problem
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
-HandRecord = Hand
-"""What a table writes down for one hand (a ``core.schema.Hand`` of :data:`HAND`)."""
-
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND

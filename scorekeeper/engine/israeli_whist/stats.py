@@ -19,6 +19,7 @@ from ..core.display import FigureLine, FigureValue, Notation, mean_figure, signe
 from ..core.figures import hands_line, pick_figure, rate_figure
 from ..core.messages import Message, msg
 from ..core.progress import RaceProgress
+from ..core.schema import Hand
 from ..core.seating import Stint
 from ..core.stats import (
     GameKey,
@@ -29,7 +30,6 @@ from ..core.stats import (
     hands_played,
 )
 from .contracts import forbidden_for_entry, last_bidder
-from .records import HandRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class PlayerFigures(PerHand):
         )
 
 
-def forbidden_hurt(hand: HandRecord) -> bool:
+def forbidden_hurt(hand: Hand) -> bool:
     """Whether the forbidden number cost the last bidder their contract in ``hand``: they
     took exactly that many tricks and missed by one, so the contract the rule denied them
     is the one they would have made (none is forbidden once the others total over 13)."""
