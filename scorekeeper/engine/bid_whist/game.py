@@ -18,7 +18,7 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
-from . import records, stats
+from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .bots import BOTS
 from .cards import BOOKS, SEATS
@@ -116,7 +116,6 @@ class BidWhist(GameBase):
     simulation = Simulation(simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal)
 
     explain = staticmethod(explain)
-    check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)

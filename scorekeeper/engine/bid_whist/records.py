@@ -1,7 +1,7 @@
 """A Bid Whist hand as the table records it, where no cards are known: its fields declared
 once on the plain schema (``core.schema``): a bid with trumps asks its suit, a no-trump bid
-its direction (``shown_when``; ``check`` names the rule when it is left out), reneges per
-side [A, B] are written only when caught. The
+its direction (``shown_when``: the schema names the one left out), reneges per side [A, B]
+are written only when caught. The
 API's shapes are those of docs/rules/bid-whist.md ("What the app records for a hand");
 hands stored before the plain schema are rewritten into them by
 ``scorekeeper.db.plain_hands.bid_whist``.
@@ -125,7 +125,6 @@ HAND = HandSchema(
         step="bid",
         shown_when=("kind", TRUMP_KINDS),
         help="Trump suit of an uptown or downtown bid: C D H S",
-        default=None,
         omit_empty=True,
     ),
     OneOf(
@@ -135,7 +134,6 @@ HAND = HandSchema(
         step="bid",
         shown_when=("kind", (Kind.NO_TRUMP.letters,)),
         help="Direction of a no-trump bid",
-        default=None,
         omit_empty=True,
     ),
     Count(
@@ -160,13 +158,3 @@ HAND = HandSchema(
     steps={"bid": msg("Bid"), "taken": msg("Books")},
 )
 """The hand's fields in the order the table writes them."""
-
-
-def check(settings: Any, hand: Any, ctx: Context) -> list[tuple[str, Message]]:
-    """A bid with trumps names its suit, a no-trump bid its direction."""
-    if hand.bid.kind.has_trump and hand.trump is None:
-        said = msg("trump is missing; an uptown or downtown bid names a suit: C, D, H or S")
-        return [("trump", said)]
-    if hand.bid.kind is Kind.NO_TRUMP and hand.direction is None:
-        return [("direction", msg("direction is missing; a no-trump bid is high or low"))]
-    return []
