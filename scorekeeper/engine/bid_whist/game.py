@@ -22,7 +22,7 @@ from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .bots import BOTS
 from .cards import BOOKS, SEATS
-from .records import HAND
+from .records import DIRECTIONS, HAND
 from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
@@ -43,22 +43,12 @@ SCORING_LINES = (
 )
 
 
-def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
+def bid_label(bid: Bid, trump: Suit | None, direction: str | None) -> Label:
     """A bid as players say it: ``4 uptown ♥``, ``5 no-trump low``; a red trump suit gets
     the class "r"."""
-    if isinstance(bid, str):
-        bid = Bid.from_str(bid)
-    if bid.kind is Kind.NO_TRUMP:
-        if direction == "low":
-            return Label((msg("%(level)d no-trump low", level=bid.level),))
-        return Label((msg("%(level)d no-trump high", level=bid.level),))
-    suit = Suit.from_str(trump) if isinstance(trump, str) else trump
-    symbol = suit.symbol if suit is not None else ""
-    if bid.kind is Kind.UPTOWN:
-        said = msg("%(level)d uptown %(suit)s", level=bid.level, suit=symbol)
-    else:
-        said = msg("%(level)d downtown %(suit)s", level=bid.level, suit=symbol)
-    return Label((said,), "r" if suit is not None and suit.is_red else "")
+    named = DIRECTIONS.get(direction, DIRECTIONS["high"]) if trump is None else trump.symbol
+    said = msg("%(level)d %(kind)s %(named)s", level=bid.level, kind=bid.kind.label, named=named)
+    return Label((said,), "r" if trump is not None and trump.is_red else "")
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> Hand:
@@ -174,10 +164,7 @@ class BidWhist(GameBase):
         spec = super().hand_form(settings, players, place).with_rules({}, texts)
         bid, taken = spec.steps
         folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
-        needed = {
-            str(n): Bid(n, Kind.UPTOWN).books_needed
-            for n in range(settings.minimum_level, MAX_LEVEL + 1)
-        }
+        needed = {str(n): BOOK_BASE + n for n in range(settings.minimum_level, MAX_LEVEL + 1)}
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
         throw_in = msg("Everyone passed: throw in")  # where the rules throw a deal in
         return replace(
@@ -198,9 +185,7 @@ class BidWhist(GameBase):
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
         it, the same at any place; a thrown-in deal scores [0, 0] with ``made`` and
         ``needed`` None."""
-        if record.thrown_in:
-            return {"points": [0, 0], "made": None, "needed": None}
-        return record.score(settings).to_dict()
+        return super().preview(settings, record, place) | _made(self.score_at(settings, record))
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
@@ -222,10 +207,13 @@ class BidWhist(GameBase):
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
-        score = replayed.score
-        return {"made": score and score.made, "needed": score and score.needed}
+        return _made(replayed.score)
 
     figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
+
+
+def _made(score: HandScore | None) -> dict[str, Any]:
+    return {"made": score and score.made, "needed": score and score.needed}
 
 
 GAME = BidWhist()

@@ -16,7 +16,6 @@ from typing import Any
 from ..core.errors import ParseError
 from ..core.form import Choice, FormField, numbers
 from ..core.messages import Message, msg
-from ..core.numbers import shown
 from ..core.schema import Context, Count, Field, HandSchema, OneOf, PerSide, Refused, SeatOf, SuitOf
 from .bids import MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
@@ -32,11 +31,6 @@ class BidOf(Field):
     metavar = "BID"
 
     def parse(self, value: Any, ctx: Context) -> Bid:
-        if not isinstance(value, str):
-            problem = msg(
-                "bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(value)
-            )
-            raise Refused(("bid", problem))
         try:
             bid = Bid.from_str(value)
         except ParseError as exc:
@@ -108,6 +102,8 @@ def thrown_in(ctx: Context) -> Message | None:
     return msg("no hand is thrown in under these rules: when all pass, the dealer must bid")
 
 
+DIRECTIONS = {"high": msg("high"), "low": msg("low")}
+"""How a no-trump bid ranks the cards, as its bidder names it."""
 TRUMP_KINDS = tuple(k.letters for k in Kind if k.has_trump)
 
 HAND = HandSchema(
@@ -130,7 +126,7 @@ HAND = HandSchema(
     OneOf(
         "direction",
         msg("Direction"),
-        (("high", msg("high")), ("low", msg("low"))),
+        tuple(DIRECTIONS.items()),
         step="bid",
         shown_when=("kind", (Kind.NO_TRUMP.letters,)),
         help="Direction of a no-trump bid",

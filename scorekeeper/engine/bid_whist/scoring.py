@@ -61,9 +61,6 @@ class HandScore:
         they made their bid (else the side ahead)."""
         return self.bidder_side if self.made else None
 
-    def to_dict(self) -> dict:
-        return {"points": list(self.points), "made": self.made, "needed": self.needed}
-
 
 def bid_points(bid: Bid, books: int) -> int:
     """What the bidding side's bid is worth with ``books``: positive if made, else the
@@ -121,13 +118,13 @@ def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list
     double = record.bid.kind is Kind.NO_TRUMP
     points = bid_points(record.bid, score.books)
     if score.made:
-        formula = f"{score.books} − {BOOK_BASE}"
+        formula = f"2 × ({score.books} − {BOOK_BASE})" if double else f"{score.books} − {BOOK_BASE}"
     else:
         formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
     said = {
         "books": score.books,
         "needed": score.needed,
-        "formula": Notation(f"2 × ({formula})" if double and score.made else formula),
+        "formula": Notation(formula),
         "points": SignedPoints(points),
     }
     if score.made:

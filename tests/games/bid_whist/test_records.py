@@ -83,7 +83,7 @@ PROBLEMS = [
     ({"bidder": "north"}, "bidder", "bidder must be a whole number, not 'north'"),
     ({"bidder": True}, "bidder", "bidder must be a whole number, not True"),
     ({"bid": None}, "bid", "bid is missing"),
-    ({"bid": 4}, "bid", "bid must be text such as 4U, 4D or 4NT, not 4"),
+    ({"bid": 4}, "bid", "4 is not a bid; write level and kind, as in 4U, 4D or 4NT"),
     ({"bid": "8U"}, "bid", "'8U' is not a bid; its level must be 3..7"),
     ({"bid": "2D"}, "bid", "'2D' is not a bid; its level must be 3..7"),
     ({"bid": "4X"}, "bid", "its kind must be U (uptown), D (downtown) or NT"),
