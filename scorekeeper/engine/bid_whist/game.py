@@ -26,6 +26,7 @@ from .records import DIRECTIONS, HAND
 from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
+from .stats import BidFigures
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 OUTCOMES: dict[str, Label] = {
@@ -209,7 +210,7 @@ class BidWhist(GameBase):
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
         return _made(replayed.score)
 
-    figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
+    figures = Figures(None, stats.player_figures, stats.game_figures, stats.NOTES, kind=BidFigures)
 
 
 def _made(score: HandScore | None) -> dict[str, Any]:
