@@ -75,26 +75,6 @@ class BidOf(Field):
         return str(typed)
 
 
-class Reneges(PerSide):
-    """Caught reneges per side [A, B], written only when there were some; on the form a
-    number per side folded under the books, 0 unless changed."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(
-            FormField(
-                f"reneges_{index}",
-                msg("Reneges by %(side)s", side=" & ".join(players[s] for s in side)),
-                high=MAX_RENEGES,
-                default="0",
-                folded=True,
-            )
-            for index, side in enumerate(ctx.sides)
-        )
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        return [values.get(f"reneges_{side}") or 0 for side in range(len(ctx.sides))]
-
-
 def thrown_in(ctx: Context) -> Message | None:
     """A deal is thrown in only when all four passed under ``all_pass=redeal``."""
     if ctx.settings.all_pass == "redeal":
@@ -140,11 +120,12 @@ HAND = HandSchema(
         step="taken",
         help="Books of the bidding side, the discard included",
     ),
-    Reneges(
+    PerSide(
         "reneges",
         msg("Reneges"),
         0,
         MAX_RENEGES,
+        folded=True,
         step="taken",
         help="Caught reneges per side, A then B",
         default=(0, 0),

@@ -617,7 +617,9 @@ class OneOf(Field):
 
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
-    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``)."""
+    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``).
+    ``folded``: a rare penalty (reneges, revokes), on the form in its step's folded group,
+    each box at 0, and a box left empty read as 0."""
 
     listed = True
     metavar = "N,N,…"
@@ -630,6 +632,7 @@ class _Listed(Field):
         high: Bound = None,
         total: Bound = None,
         prefix: str | None = None,
+        folded: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
@@ -637,6 +640,16 @@ class _Listed(Field):
         self.high = high
         self.total = total
         self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
+        self.folded = folded
+
+    def _box(self, name: str, label: Message, ctx: Context, seat: int | None = None) -> FormField:
+        low, high = self.bounds(ctx)
+        if self.folded:
+            high = 999 if high is None else high
+            return FormField(
+                name, label, seat=seat, low=low or 0, high=high, default="0", folded=True
+            )
+        return _count_field(name, label, low, high, seat=seat)
 
     def count(self, ctx: Context) -> int:
         return ctx.seats if self.per == "seat" else len(ctx.sides)
@@ -703,7 +716,8 @@ class _Listed(Field):
         return {} if value is None else {f"{self.prefix}_{i}": str(v) for i, v in enumerate(value)}
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        found = [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        return [value or 0 for value in found] if self.folded else found
 
     def range_words(self, ctx: Context) -> str:
         words = f"one per {self.per}, separated by commas, {_range_words(*self.bounds(ctx))} each"
@@ -747,11 +761,7 @@ class PerSeat(_Listed):
         self.from_dealers_left = from_dealers_left
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        low, high = self.bounds(ctx)
-        return tuple(
-            _count_field(f"{self.prefix}_{s}", self.label, low, high, seat=s)
-            for s in range(ctx.seats)
-        )
+        return tuple(self._box(f"{self.prefix}_{s}", self.label, ctx, s) for s in range(ctx.seats))
 
 
 class PerSide(_Listed):
@@ -760,17 +770,15 @@ class PerSide(_Listed):
     per = "side"
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        low, high = self.bounds(ctx)
         return tuple(
-            _count_field(
+            self._box(
                 f"{self.prefix}_{i}",
                 msg(
                     "%(thing)s for %(name)s",
                     thing=self.label,
                     name=" & ".join(players[s] for s in side if s < len(players)),
                 ),
-                low,
-                high,
+                ctx,
             )
             for i, side in enumerate(ctx.sides)
         )
