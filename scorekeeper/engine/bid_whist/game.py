@@ -158,23 +158,13 @@ class BidWhist(GameBase):
     def hand_form(
         self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """The fields' form with the table's own ways: the bid folds once made, the
-        reneges fold under the books, the books needed are hinted by the level, and the
-        deal everyone passed is thrown in only under ``all_pass=redeal``."""
+        """The schema's form (``records.HAND``: the bid folds once made, the reneges fold
+        under the books), the books needed hinted by the level."""
         texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
-        spec = super().hand_form(settings, players, place).with_rules({}, texts)
-        bid, taken = spec.steps
-        folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
         needed = {str(n): BOOK_BASE + n for n in range(settings.minimum_level, MAX_LEVEL + 1)}
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
-        throw_in = msg("Everyone passed: throw in")  # where the rules throw a deal in
-        return replace(
-            spec,
-            steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
-            actions=tuple(replace(action, label=throw_in) for action in spec.actions),
-            rules={"hint": [hint], **spec.rules},
-            errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
-        )
+        spec = super().hand_form(settings, players, place).with_rules({"hint": [hint]}, texts)
+        return replace(spec, errors={**spec.errors, "bid": "level", "reneges": "reneges_0"})
 
     # The race to ±target (``settings.losing_floor``), a Boston winning outright
     # (``HandScore.outright``), every deal counting toward the deal limit.

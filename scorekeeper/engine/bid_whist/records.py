@@ -133,5 +133,8 @@ HAND = HandSchema(
     ),
     thrown_in=thrown_in,
     steps={"bid": msg("Bid"), "taken": msg("Books")},
+    folds=("bid",),
+    folded_label=lambda ctx: msg("Reneges (%(books)d books each)", books=ctx.settings.renege_books),
+    thrown_in_label=msg("Everyone passed: throw in"),
 )
 """The hand's fields in the order the table writes them."""

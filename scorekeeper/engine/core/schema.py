@@ -789,7 +789,10 @@ class HandSchema:
     thrown in (one tap on the form; a callable of the Context: only under some rules, it
     returns None where one may be, else the refusal's Message), and the titles of the
     form's steps by id. A field whose ``default`` is a callable takes its value of the
-    Context when the body leaves it out.
+    Context when the body leaves it out. The form's ways with its steps: ``folds``, the
+    steps that fold to one line once complete (a bid made); ``folded_label``, the words
+    of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
+    key's words, each a Message or a callable of the Context giving one.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -810,6 +813,9 @@ class HandSchema:
         *fields: Field,
         thrown_in: bool | Callable[[Context], Message | None] = False,
         steps: Mapping[str, Message] | None = None,
+        folds: Sequence[str] = (),
+        folded_label: Message | Callable[[Context], Message] | None = None,
+        thrown_in_label: Message | Callable[[Context], Message] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -817,6 +823,7 @@ class HandSchema:
         self.fields = tuple(fields)
         self.thrown_in = thrown_in
         self.steps = dict(steps or {})
+        self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
 
     def __iter__(self):

@@ -270,9 +270,21 @@ class SchemaDefaults:
                 beside = any(f.name == described.name for f in fields)
                 errors[described.name] = described.name if beside else step
             steps.setdefault(step, (title, []))[1].extend(fields)
-        shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
+        shaped = tuple(
+            Step(
+                key,
+                title,
+                tuple(fields),
+                folds=key in schema.folds,
+                folded_label=_bound(schema.folded_label, ctx)
+                if any(f.folded for f in fields)
+                else None,
+            )
+            for key, (title, fields) in steps.items()
+        )
+        thrown_in = _bound(schema.thrown_in_label, ctx) or msg("Thrown in")
         actions = (
-            (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
+            (Action("thrown_in", thrown_in, shaped[0].id),)
             if schema.throws_in(ctx) and shaped
             else ()
         )
