@@ -16,7 +16,7 @@ from ..core.declared import Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg
+from ..core.messages import Message, Side, msg
 from ..core.schema import Context, Hand, HandSummary
 from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
@@ -28,7 +28,6 @@ from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
 from .stats import BidFigures
 
-SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 OUTCOMES: dict[str, Label] = {
     "made": Label((msg("made"),), "made"),
     "set": Label((msg("set"),), "set"),
@@ -188,7 +187,7 @@ class BidWhist(GameBase):
         seats 0 and 2, ``B``). A thrown-in deal has only the sides."""
         hand, per_seat = super().csv_values(replayed, names)
         for seat, cells in enumerate(per_seat):
-            cells["side"] = SIDE_LETTERS[side_of(seat)]
+            cells["side"] = str(Side(side_of(seat)))  # A: seats 0 and 2
         record, score = replayed.record, replayed.score
         if not record.thrown_in:
             # the card order played: a no-trump bid's named one, uptown high, downtown low

@@ -1,10 +1,9 @@
 """A Bid Whist hand as the table records it, where no cards are known: its fields declared
 once on the plain schema (``core.schema``): a bid with trumps asks its suit, a no-trump bid
 its direction (``shown_when``: the schema names the one left out), reneges per side [A, B]
-are written only when caught. The
-API's shapes are those of docs/rules/bid-whist.md ("What the app records for a hand");
-hands stored before the plain schema are rewritten into them by
-``scorekeeper.db.plain_hands.bid_whist``.
+are written only when caught. The API's shapes are those of docs/rules/bid-whist.md ("What
+the app records for a hand"); hands stored before the plain schema are rewritten into them
+by ``scorekeeper.db.plain_hands.bid_whist``.
 """
 
 from __future__ import annotations

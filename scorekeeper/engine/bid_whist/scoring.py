@@ -28,15 +28,6 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def books_after_reneges(
-    settings: BidWhistSettings, bidder_side: int, books: int, reneges: Sequence[int]
-) -> int:
-    """The bidding side's books once each caught renege has moved ``renege_books`` books
-    from the reneging side to the other, kept within 0..13."""
-    moved = settings.renege_books * (reneges[1 - bidder_side] - reneges[bidder_side])
-    return max(0, min(BOOKS, books + moved))
-
-
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """The scored result of one hand.
@@ -81,7 +72,9 @@ def score_hand(
     """Scores a hand whose values are already valid (see ``records``): ``books`` is what
     the bidding side took, the discard included, before reneges; ``reneges`` is per side."""
     side = side_of(bidder)
-    taken = books_after_reneges(settings, side, books, reneges)
+    # each caught renege moves ``renege_books`` books to the other side, within 0..13
+    moved = settings.renege_books * (reneges[1 - side] - reneges[side])
+    taken = max(0, min(BOOKS, books + moved))
     value = bid_points(bid, taken)
     made = taken >= bid.books_needed
     boston = taken == BOOKS
