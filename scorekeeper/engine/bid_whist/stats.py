@@ -49,7 +49,9 @@ class BidFigures(core.PerHand):
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
 
     @classmethod
-    def of_hand(cls, hand: ReplayedHand, seats: Sequence[int], side: int) -> BidFigures:
+    def of_hand(
+        cls, hand: ReplayedHand, seats: Sequence[int], side: int, game: core.GameKey
+    ) -> BidFigures:
         """One played hand's figures for ``seats`` (a player, or side ``side``'s two):
         the side's points, and the bid where one of them won the auction."""
         record, score = hand.record, hand.score

@@ -681,7 +681,7 @@ class GameBase(SchemaDefaults):
             side = next(i for i, sat in enumerate(sides) if seats[0] in sat)
             figures = kind()
             for hand in hands_played(progress, stint):
-                figures += kind.of_hand(hand, seats, side)
+                figures += kind.of_hand(hand, seats, side, recorded.key)
             return figures
 
         return game_stats_of(recorded, progress, sides, figures_of, GameStats)

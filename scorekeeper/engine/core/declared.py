@@ -61,8 +61,9 @@ class Figures:
     its sides (the round sheet's, two to eight a side); None: by the game's sides."""
     kind: Any = None
     """The figures' type where ``stats`` is None: ``kind()`` adds up (``+``) each played
-    hand's ``kind.of_hand(replayed, seats, side)``, the figures that hand gives ``seats``
-    (a player, or the partners of side ``side``); None: ``core.stats.HandFigures``."""
+    hand's ``kind.of_hand(replayed, seats, side, game)``, the figures that hand gives
+    ``seats`` (a player, or the partners of side ``side``) in the game keyed ``game``;
+    None: ``core.stats.HandFigures``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,8 +117,9 @@ class HandFigures(PerHand):
     best_hands: int = 0
 
     @classmethod
-    def of_hand(cls, hand: Any, seats: Sequence[int], side: int) -> HandFigures:
-        """One played hand's figures for ``seats``, the players of side ``side``."""
+    def of_hand(cls, hand: Any, seats: Sequence[int], side: int, game: GameKey) -> HandFigures:
+        """One played hand's figures for ``seats``, the players of side ``side``, in
+        ``game``."""
         points = hand.points
         return cls(1, points[side], int(points[side] == max(points)))
 

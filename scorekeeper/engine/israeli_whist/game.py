@@ -14,7 +14,7 @@ from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
-from . import display, records, stats
+from . import display, records
 from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
@@ -22,7 +22,7 @@ from .progression import PROGRESSION
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
-from .stats import NOTES, game_figures, player_figures
+from .stats import NOTES, PlayerFigures, game_figures, player_figures
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> Hand:
@@ -94,7 +94,7 @@ class IsraeliWhist(GameBase):
         IsraeliTally,
         record_of_deal,  # each deal's rules are read again by the game's tests
     )
-    figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
+    figures = Figures(None, player_figures, game_figures, NOTES, kind=PlayerFigures)
 
     view = staticmethod(display.view)
     rules_lines = staticmethod(display.rules_lines)
