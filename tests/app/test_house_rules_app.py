@@ -46,7 +46,7 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 5])}
     answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "yes"})
     assert answer.status_code == 422
-    assert "The tricks taken total 12; a hand has 13." in answer.get_data(as_text=True)
+    assert "Tricks must add up to 13, not 12." in answer.get_data(as_text=True)
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 

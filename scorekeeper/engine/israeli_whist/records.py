@@ -12,7 +12,7 @@ Frisch rounds, contracts that may not total 13 and the declarer's contract.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.command_line import ScoredHand, signed
@@ -38,18 +38,6 @@ from .settings import RuleSettings
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND
-
-
-class TricksTaken(PerSeat):
-    """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
-
-    def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
-        total = sum(found)
-        if total != TRICKS_PER_HAND:
-            said = msg("tricks total %(total)d; they must total 13", total=total)
-            said.said_at_table("The tricks taken total %(total)d; a hand has 13.", total=total)
-            raise Refused(("tricks", said))
-        return tuple(found)
 
 
 PLAYED = ("pass_round", ("no",))
@@ -119,7 +107,7 @@ HAND = IsraeliHand(
         shown_when=PLAYED,
         omit_empty=True,
     ),
-    TricksTaken("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
+    PerSeat("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
     PerSeat(
         "revokes",
         msg("Revokes"),
