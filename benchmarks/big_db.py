@@ -28,9 +28,9 @@ from pathlib import Path
 
 from scorekeeper import db
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.schema import Hand
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
-    HandRecord,
     forbidden_for_entry,
     record_from_dict,
 )
@@ -47,7 +47,7 @@ TARGET_SECONDS = 2.0
 BATCH = 1000
 
 
-def random_hand(rng: random.Random, settings) -> HandRecord:
+def random_hand(rng: random.Random, settings) -> Hand:
     """A legal hand of varied shape; the engine checks it, so a sample never breaks a rule."""
     while True:
         if rng.random() < 0.08:

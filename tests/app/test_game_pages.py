@@ -64,12 +64,18 @@ def test_no_trump_is_a_translatable_piece():
 
 @pytest.mark.parametrize("rules", sorted(GAME.presets))
 def test_rules_lines_are_messages_notation_or_numbers(rules):
-    lines = GAME.rules_lines(GAME.preset(rules))
-    assert len(lines) == 11
+    settings = GAME.preset(rules)
+    lines = GAME.rules_lines(settings)
     for line in lines:
         assert isinstance(line.label, Message)
         assert isinstance(line.value, Message | Notation | int), line
-    assert lines[-1].value == GAME.preset(rules).target
+    # The scoring as formulas, then every other knob that applies: the minimum rises only
+    # where there are Frisch rounds, and the game's end is said whole.
+    labels = [str(line.label) for line in lines]
+    assert len(lines) == 14 + (settings.frisch_rounds > 0)
+    assert ("Rising minimum" in labels) == (settings.frisch_rounds > 0)
+    assert labels[-3:] == ["Target score", "Hand limit", "A tie at the end"]
+    assert lines[-3].value == settings.target
 
 
 def test_the_declarer_note_follows_the_raise_knob():

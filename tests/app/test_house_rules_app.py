@@ -29,7 +29,7 @@ def test_a_pass_round_through_the_plain_hand_form(client, make_game):
     assert hand["points"] == [50, -130, -40, -60]
     assert hand["explain"][1] == [
         f"3 tricks in a pass round: {MINUS}10 × 3 = {MINUS}30",
-        f"revoke: {MINUS}100",
+        f"1 revoke: {MINUS}100",
     ]
     # A pass round is a scored hand: the deal moves on (pagat-german: the dealer opens).
     assert game["dealer"] == 1
@@ -46,7 +46,7 @@ def test_a_pass_round_needs_its_tricks_to_total_thirteen(client, make_game):
     form = {f"tricks_{seat}": str(t) for seat, t in enumerate([0, 3, 4, 5])}
     answer = client.post(f"/games/{game_id}/hands/new", data={**form, "pass_round": "yes"})
     assert answer.status_code == 422
-    assert "The tricks taken total 12; a hand has 13." in answer.get_data(as_text=True)
+    assert "Tricks must add up to 13, not 12." in answer.get_data(as_text=True)
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []
 
 
@@ -136,9 +136,11 @@ def test_the_command_line_scores_a_pass_round_and_the_declarers_miss(capsys):
     assert entry(
         ["score", "--set", "all_pass=pass_round", "--pass-round", "--tricks", "0,3,4,6", "--json"]
     ) in (0, None)
-    assert json.loads(capsys.readouterr().out) == {
+    assert json.loads(capsys.readouterr().out) == {  # as POST /preview answers the hand
         "points": [50, -30, -40, -60],
-        "pass_round": True,
+        "over_under": None,
+        "contracts_total": 0,
+        "void": False,
     }
     code = entry(
         [

@@ -91,8 +91,8 @@ def test_a_saved_hand_is_reported_in_the_language_with_its_points(editor):
 @pytest.mark.parametrize(
     ("headers", "message"),
     [
-        (HEBREW, "סכום הלקיחות 12; ביד יש 13 לקיחות."),
-        (GERMAN, "Die Stiche ergeben 12; ein Spiel hat 13."),
+        (HEBREW, "לקיחות: הסכום חייב להיות 13, לא 12."),
+        (GERMAN, "Stiche: Die Summe muss 13 sein, nicht 12."),
     ],
 )
 def test_engine_errors_beside_the_fields_are_translated(editor, headers, message):
@@ -174,7 +174,7 @@ def test_the_json_api_answers_in_english_whatever_the_browser_asks(client, make_
     )
     assert response.status_code == 422
     assert response.get_json() == {
-        "error": "tricks total 12; they must total 13",
+        "error": "tricks must add up to 13, not 12",
         "field": "tricks",
     }
     assert client.get(viewed(client, game_id), headers=GERMAN).get_json()["rules_label"] == (

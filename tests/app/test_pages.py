@@ -293,7 +293,7 @@ def test_the_declarer_contract_is_filled_from_the_level_when_fixed(editor):
     ("changes", "field", "message"),
     [
         ({"contract_1": "4"}, "contract_1", "may not say 4: the contracts would total"),
-        ({"tricks_3": "1"}, "tricks", "The tricks taken total 12; a hand has 13."),
+        ({"tricks_3": "1"}, "tricks", "Tricks must add up to 13, not 12."),
         ({"declarer": ""}, "declarer", "Still missing: Declarer."),
         ({"contract_0": ""}, "contract_0", "Still missing: Contract for \u2068South\u2069."),
         (

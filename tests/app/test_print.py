@@ -104,7 +104,9 @@ def test_game_sheet_names_the_winner(client, make_game, post_hand):
 @pytest.mark.parametrize(
     ("rules", "expected"),
     [
-        ("standard", ["10 + n²", "+25 over, +50 under", "3, the minimum rising"]),
+        # The scoring as formulas, then every other knob that applies (rising minimum
+        # only with Frisch rounds), as the new-game form words them.
+        ("standard", ["10 + n²", "+25 over, +50 under", "Rising minimum</th><td>yes<"]),
         ("pagat-german", ["10 + n²", "+30 over, +50 under", "−50 + 10·(t−1)"]),
         ("elhanani", ["n²", "−5 per trick", "the hand scores 0", "−25 + 5·(t−1)"]),
     ],
@@ -115,7 +117,7 @@ def test_blank_sheet_has_the_presets_scoring(client, rules, expected):
     page = text_of(response)
     for text in expected:
         assert text in page, text
-    assert "Forbidden number" in page
+    assert "Forbidden number" in page and "A tie at the end</th><td>play on<" in page
     assert page.count("<tr><td>") == 32
     assert "<nav" not in page and "<button" not in page
 

@@ -15,7 +15,6 @@ import pytest
 
 from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict, score_hand
-from scorekeeper.engine.israeli_whist.stats import game_stats
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.review import rows_of
 
@@ -61,7 +60,7 @@ def test_statistics_count_revokes_and_their_penalty_per_player():
     )
     whist = get_game("israeli-whist")
     game = whist.recorded_game(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
-    figures = [p.figures for p in game_stats(game).players]
+    figures = [p.figures for p in whist.game_stats(game).players]
     assert [f.revokes for f in figures] == [0, 3, 0, 1]
     assert [f.revoke_penalty for f in figures] == [0, 300, 0, 100]
     # The penalty still counts in the points: they add up to the total.

@@ -352,7 +352,8 @@ def test_cli_refuses_a_bad_file_and_imports_nothing(capsys, database, games, pat
     code, out, err = run(capsys, "import", str(bad), "--db", target)
     assert code == 2 and out == ""
     assert err.startswith("scorekeeper: error: ") and len(err.strip().splitlines()) == 1
-    assert "game 1, hand 3: tricks: tricks total 14" in err and "nothing was imported" in err
+    assert "game 1, hand 3: tricks: tricks must add up to 13, not 14" in err
+    assert "nothing was imported" in err
     check = db.connect(target)
     assert check["games"].count == 0
     check.close()

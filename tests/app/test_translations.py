@@ -264,7 +264,7 @@ def catalogue(language: str) -> Catalog:
 def test_extraction_finds_the_strings_of_every_layer(extracted):
     ids = {m.id for m in extracted if m.id}
     # engine (msg), a form label (_l), a view (_), a template, a plural in a template
-    assert "tricks total %(total)d; they must total 13" in ids
+    assert "%(field)s must add up to %(total)d, not %(sum)d" in ids
     assert "Target score" in ids
     assert "The game is over. Edit a hand to change the result." in ids
     assert "Start a game" in ids

@@ -134,8 +134,8 @@ def errors_of(settings, **changes):
             "contracts",
             "contracts must be a list of 4 whole numbers, one per seat, not {…}",
         ),
-        (PAGAT, {"tricks": [0, 3, 8, 1]}, "tricks", "tricks total 12; they must total 13"),
-        (PAGAT, {"tricks": [0, 3, 9, 2]}, "tricks", "tricks total 14; they must total 13"),
+        (PAGAT, {"tricks": [0, 3, 8, 1]}, "tricks", "tricks must add up to 13, not 12"),
+        (PAGAT, {"tricks": [0, 3, 9, 2]}, "tricks", "tricks must add up to 13, not 14"),
         (
             PAGAT,
             {"tricks": [0, -3, 14, 2]},
@@ -269,7 +269,7 @@ def test_forbidden_number_for_the_last_bidder(contracts, declarer, forbidden):
 
 def test_score_table_entry_checks_contracts_and_tricks_alone():
     assert score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 2]).points == (-20, 19, -10, -40)
-    with pytest.raises(InvalidHand, match="tricks total 12"):
+    with pytest.raises(InvalidHand, match="tricks must add up to 13, not 12"):
         score_table_entry(PAGAT, [2, 3, 7, 0], [0, 3, 8, 1])
 
 

@@ -525,3 +525,20 @@ def test_a_row_shows_a_penalty_apart_from_the_points_before_it():
         (1, None),
         (0, None),
     ]
+
+
+@pytest.mark.parametrize("listed", [PerSeat, PerSide])
+def test_a_rare_penalty_folds_away_each_box_at_zero_and_reads_an_empty_box_as_zero(listed):
+    """``folded``: a number per seat or side asked in its step's folded group (reneges,
+    revokes), each box a count at 0 up to its high, and a box left empty read as 0."""
+    field = listed("reneges", msg("Reneges"), 0, 4, folded=True)
+    ctx = Context(PLAIN, 4, ((0, 2), (1, 3)))
+    boxes = field.form_fields(ctx, PLAYERS)
+    assert [(box.folded, box.default, box.low, box.high) for box in boxes] == [
+        (True, "0", 0, 4)
+    ] * len(boxes)
+    assert not any(box.choices for box in boxes)
+    names = [box.name for box in boxes]
+    assert field.from_form({names[-1]: "2"}, ctx) == [0] * (len(boxes) - 1) + ["2"]
+    plain = listed("tricks", msg("Tricks"), 0, 4).form_fields(ctx, PLAYERS)
+    assert not any(box.folded for box in plain) and all(box.default is None for box in plain)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from ..core import calls
 from ..core.calls import PASS, Pass
 from ..core.errors import IllegalAction, ParseError
 from ..core.messages import msg
@@ -24,10 +25,8 @@ Call = Bid | Pass
 
 
 def parse_call(text: str) -> Call:
-    """``pass`` or a bid such as ``4U``; raises ParseError."""
-    if isinstance(text, str) and text.strip().lower() == "pass":
-        return PASS
-    return Bid.from_str(text)
+    """``pass`` (or ``p``) or a bid such as ``4U``; raises ParseError."""
+    return calls.parse_call(text, Bid.from_str)
 
 
 class BidWhistAuction:

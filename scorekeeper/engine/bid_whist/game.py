@@ -16,18 +16,18 @@ from ..core.declared import Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg
+from ..core.messages import Message, Side, msg
 from ..core.schema import Context, Hand, HandSummary
-from . import records, stats
+from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
 from .bots import BOTS
 from .cards import BOOKS, SEATS
-from .records import HAND
+from .records import DIRECTIONS, HAND
 from .scoring import SIDES, HandScore, explain, score_hand, side_of
 from .settings import PRESETS, BidWhistSettings
 from .simulate import BidWhistTally, simulate_deals
+from .stats import BidFigures
 
-SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
 OUTCOMES: dict[str, Label] = {
     "made": Label((msg("made"),), "made"),
     "set": Label((msg("set"),), "set"),
@@ -43,22 +43,12 @@ SCORING_LINES = (
 )
 
 
-def bid_label(bid: Bid | str, trump: Suit | str | None, direction: str | None) -> Label:
+def bid_label(bid: Bid, trump: Suit | None, direction: str | None) -> Label:
     """A bid as players say it: ``4 uptown ♥``, ``5 no-trump low``; a red trump suit gets
     the class "r"."""
-    if isinstance(bid, str):
-        bid = Bid.from_str(bid)
-    if bid.kind is Kind.NO_TRUMP:
-        if direction == "low":
-            return Label((msg("%(level)d no-trump low", level=bid.level),))
-        return Label((msg("%(level)d no-trump high", level=bid.level),))
-    suit = Suit.from_str(trump) if isinstance(trump, str) else trump
-    symbol = suit.symbol if suit is not None else ""
-    if bid.kind is Kind.UPTOWN:
-        said = msg("%(level)d uptown %(suit)s", level=bid.level, suit=symbol)
-    else:
-        said = msg("%(level)d downtown %(suit)s", level=bid.level, suit=symbol)
-    return Label((said,), "r" if suit is not None and suit.is_red else "")
+    named = DIRECTIONS.get(direction, DIRECTIONS["high"]) if trump is None else trump.symbol
+    said = msg("%(level)d %(kind)s %(named)s", level=bid.level, kind=bid.kind.label, named=named)
+    return Label((said,), "r" if trump is not None and trump.is_red else "")
 
 
 def record_of_deal(deal: Mapping[str, Any]) -> Hand:
@@ -116,7 +106,6 @@ class BidWhist(GameBase):
     simulation = Simulation(simulate_deals, tuple(BOTS), BidWhistTally, record_of_deal)
 
     explain = staticmethod(explain)
-    check = staticmethod(records.check)
 
     def score(self, settings: BidWhistSettings, hand: Hand, ctx: Context) -> HandScore:
         return score_hand(settings, hand.bidder, hand.bid, hand.books, hand.reneges)
@@ -168,26 +157,13 @@ class BidWhist(GameBase):
     def hand_form(
         self, settings: BidWhistSettings, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
-        """The fields' form with the table's own ways: the bid folds once made, the
-        reneges fold under the books, the books needed are hinted by the level, and the
-        deal everyone passed is thrown in only under ``all_pass=redeal``."""
+        """The schema's form (``records.HAND``: the bid folds once made, the reneges fold
+        under the books), the books needed hinted by the level."""
         texts = {"books-needed": msg("The bidders need {n} books, the kitty included.")}
-        spec = super().hand_form(settings, players, place).with_rules({}, texts)
-        bid, taken = spec.steps
-        folded = msg("Reneges (%(books)d books each)", books=settings.renege_books)
-        needed = {
-            str(n): Bid(n, Kind.UPTOWN).books_needed
-            for n in range(settings.minimum_level, MAX_LEVEL + 1)
-        }
+        needed = {str(n): BOOK_BASE + n for n in range(settings.minimum_level, MAX_LEVEL + 1)}
         hint = {"field": "books", "by": "level", "table": needed, "why": "books-needed"}
-        throw_in = msg("Everyone passed: throw in")  # where the rules throw a deal in
-        return replace(
-            spec,
-            steps=(replace(bid, folds=True), replace(taken, folded_label=folded)),
-            actions=tuple(replace(action, label=throw_in) for action in spec.actions),
-            rules={"hint": [hint], **spec.rules},
-            errors={**spec.errors, "bid": "level", "reneges": "reneges_0"},
-        )
+        spec = super().hand_form(settings, players, place).with_rules({"hint": [hint]}, texts)
+        return replace(spec, errors={**spec.errors, "bid": "level", "reneges": "reneges_0"})
 
     # The race to ±target (``settings.losing_floor``), a Boston winning outright
     # (``HandScore.outright``), every deal counting toward the deal limit.
@@ -199,9 +175,7 @@ class BidWhist(GameBase):
         """``{"points": [A, B], "made", "needed"}`` as ``scorekeeper score --json`` prints
         it, the same at any place; a thrown-in deal scores [0, 0] with ``made`` and
         ``needed`` None."""
-        if record.thrown_in:
-            return {"points": [0, 0], "made": None, "needed": None}
-        return record.score(settings).to_dict()
+        return super().preview(settings, record, place) | _made(self.score_at(settings, record))
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
@@ -213,7 +187,7 @@ class BidWhist(GameBase):
         seats 0 and 2, ``B``). A thrown-in deal has only the sides."""
         hand, per_seat = super().csv_values(replayed, names)
         for seat, cells in enumerate(per_seat):
-            cells["side"] = SIDE_LETTERS[side_of(seat)]
+            cells["side"] = str(Side(side_of(seat)))  # A: seats 0 and 2
         record, score = replayed.record, replayed.score
         if not record.thrown_in:
             # the card order played: a no-trump bid's named one, uptown high, downtown low
@@ -223,10 +197,13 @@ class BidWhist(GameBase):
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""
-        score = replayed.score
-        return {"made": score and score.made, "needed": score and score.needed}
+        return _made(replayed.score)
 
-    figures = Figures(stats.game_stats, stats.player_figures, stats.game_figures, stats.NOTES)
+    figures = Figures(None, stats.player_figures, stats.game_figures, stats.NOTES, kind=BidFigures)
+
+
+def _made(score: HandScore | None) -> dict[str, Any]:
+    return {"made": score and score.made, "needed": score and score.needed}
 
 
 GAME = BidWhist()

@@ -1,10 +1,9 @@
 """A Bid Whist hand as the table records it, where no cards are known: its fields declared
 once on the plain schema (``core.schema``): a bid with trumps asks its suit, a no-trump bid
-its direction (``shown_when``; ``check`` names the rule when it is left out), reneges per
-side [A, B] are written only when caught. The
-API's shapes are those of docs/rules/bid-whist.md ("What the app records for a hand");
-hands stored before the plain schema are rewritten into them by
-``scorekeeper.db.plain_hands.bid_whist``.
+its direction (``shown_when``: the schema names the one left out), reneges per side [A, B]
+are written only when caught. The API's shapes are those of docs/rules/bid-whist.md ("What
+the app records for a hand"); hands stored before the plain schema are rewritten into them
+by ``scorekeeper.db.plain_hands.bid_whist``.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from typing import Any
 from ..core.errors import ParseError
 from ..core.form import Choice, FormField, numbers
 from ..core.messages import Message, msg
-from ..core.numbers import shown
 from ..core.schema import Context, Count, Field, HandSchema, OneOf, PerSide, Refused, SeatOf, SuitOf
 from .bids import MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
@@ -32,11 +30,6 @@ class BidOf(Field):
     metavar = "BID"
 
     def parse(self, value: Any, ctx: Context) -> Bid:
-        if not isinstance(value, str):
-            problem = msg(
-                "bid must be text such as 4U, 4D or 4NT, not %(value)s", value=shown(value)
-            )
-            raise Refused(("bid", problem))
         try:
             bid = Bid.from_str(value)
         except ParseError as exc:
@@ -81,26 +74,6 @@ class BidOf(Field):
         return str(typed)
 
 
-class Reneges(PerSide):
-    """Caught reneges per side [A, B], written only when there were some; on the form a
-    number per side folded under the books, 0 unless changed."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(
-            FormField(
-                f"reneges_{index}",
-                msg("Reneges by %(side)s", side=" & ".join(players[s] for s in side)),
-                high=MAX_RENEGES,
-                default="0",
-                folded=True,
-            )
-            for index, side in enumerate(ctx.sides)
-        )
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        return [values.get(f"reneges_{side}") or 0 for side in range(len(ctx.sides))]
-
-
 def thrown_in(ctx: Context) -> Message | None:
     """A deal is thrown in only when all four passed under ``all_pass=redeal``."""
     if ctx.settings.all_pass == "redeal":
@@ -108,6 +81,8 @@ def thrown_in(ctx: Context) -> Message | None:
     return msg("no hand is thrown in under these rules: when all pass, the dealer must bid")
 
 
+DIRECTIONS = {"high": msg("high"), "low": msg("low")}
+"""How a no-trump bid ranks the cards, as its bidder names it."""
 TRUMP_KINDS = tuple(k.letters for k in Kind if k.has_trump)
 
 HAND = HandSchema(
@@ -125,17 +100,15 @@ HAND = HandSchema(
         step="bid",
         shown_when=("kind", TRUMP_KINDS),
         help="Trump suit of an uptown or downtown bid: C D H S",
-        default=None,
         omit_empty=True,
     ),
     OneOf(
         "direction",
         msg("Direction"),
-        (("high", msg("high")), ("low", msg("low"))),
+        tuple(DIRECTIONS.items()),
         step="bid",
         shown_when=("kind", (Kind.NO_TRUMP.letters,)),
         help="Direction of a no-trump bid",
-        default=None,
         omit_empty=True,
     ),
     Count(
@@ -146,11 +119,12 @@ HAND = HandSchema(
         step="taken",
         help="Books of the bidding side, the discard included",
     ),
-    Reneges(
+    PerSide(
         "reneges",
         msg("Reneges"),
         0,
         MAX_RENEGES,
+        folded=True,
         step="taken",
         help="Caught reneges per side, A then B",
         default=(0, 0),
@@ -158,15 +132,8 @@ HAND = HandSchema(
     ),
     thrown_in=thrown_in,
     steps={"bid": msg("Bid"), "taken": msg("Books")},
+    folds=("bid",),
+    folded_label=lambda ctx: msg("Reneges (%(books)d books each)", books=ctx.settings.renege_books),
+    thrown_in_label=msg("Everyone passed: throw in"),
 )
 """The hand's fields in the order the table writes them."""
-
-
-def check(settings: Any, hand: Any, ctx: Context) -> list[tuple[str, Message]]:
-    """A bid with trumps names its suit, a no-trump bid its direction."""
-    if hand.bid.kind.has_trump and hand.trump is None:
-        said = msg("trump is missing; an uptown or downtown bid names a suit: C, D, H or S")
-        return [("trump", said)]
-    if hand.bid.kind is Kind.NO_TRUMP and hand.direction is None:
-        return [("direction", msg("direction is missing; a no-trump bid is high or low"))]
-    return []

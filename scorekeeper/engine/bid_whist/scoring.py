@@ -28,15 +28,6 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def books_after_reneges(
-    settings: BidWhistSettings, bidder_side: int, books: int, reneges: Sequence[int]
-) -> int:
-    """The bidding side's books once each caught renege has moved ``renege_books`` books
-    from the reneging side to the other, kept within 0..13."""
-    moved = settings.renege_books * (reneges[1 - bidder_side] - reneges[bidder_side])
-    return max(0, min(BOOKS, books + moved))
-
-
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """The scored result of one hand.
@@ -61,9 +52,6 @@ class HandScore:
         they made their bid (else the side ahead)."""
         return self.bidder_side if self.made else None
 
-    def to_dict(self) -> dict:
-        return {"points": list(self.points), "made": self.made, "needed": self.needed}
-
 
 def bid_points(bid: Bid, books: int) -> int:
     """What the bidding side's bid is worth with ``books``: positive if made, else the
@@ -84,7 +72,9 @@ def score_hand(
     """Scores a hand whose values are already valid (see ``records``): ``books`` is what
     the bidding side took, the discard included, before reneges; ``reneges`` is per side."""
     side = side_of(bidder)
-    taken = books_after_reneges(settings, side, books, reneges)
+    # each caught renege moves ``renege_books`` books to the other side, within 0..13
+    moved = settings.renege_books * (reneges[1 - side] - reneges[side])
+    taken = max(0, min(BOOKS, books + moved))
     value = bid_points(bid, taken)
     made = taken >= bid.books_needed
     boston = taken == BOOKS
@@ -121,13 +111,13 @@ def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list
     double = record.bid.kind is Kind.NO_TRUMP
     points = bid_points(record.bid, score.books)
     if score.made:
-        formula = f"{score.books} − {BOOK_BASE}"
+        formula = f"2 × ({score.books} − {BOOK_BASE})" if double else f"{score.books} − {BOOK_BASE}"
     else:
         formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
     said = {
         "books": score.books,
         "needed": score.needed,
-        "formula": Notation(f"2 × ({formula})" if double and score.made else formula),
+        "formula": Notation(formula),
         "points": SignedPoints(points),
     }
     if score.made:

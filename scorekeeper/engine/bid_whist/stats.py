@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from ..core import stats as core
 from ..core.display import FigureLine, FigureValue, mean_figure
 from ..core.figures import hands_line, rate_figure
 from ..core.messages import Message, msg
-from ..core.progress import RaceProgress
-from ..core.seating import Stint
+from ..core.progress import ReplayedHand
 from .bids import MAX_LEVEL, MIN_LEVEL, Kind
-from .scoring import SIDES, side_of
 
 Rate = core.Rate
 
@@ -51,34 +48,24 @@ class BidFigures(core.PerHand):
         """Mean books over the bid per bid won, or None without bids."""
         return self.over_sum / self.bids.attempted if self.bids.attempted else None
 
-
-def _figures(
-    progress: RaceProgress, seats: Sequence[int], stint: Stint | None = None
-) -> BidFigures:
-    """The figures of the bids made from ``seats`` (one player, or a side's two); with
-    ``stint``, only of the hands that stint sat."""
-    side = side_of(seats[0])
-    figures = BidFigures()
-    for hand in core.hands_played(progress, stint):
+    @classmethod
+    def of_hand(
+        cls, hand: ReplayedHand, seats: Sequence[int], side: int, game: core.GameKey
+    ) -> BidFigures:
+        """One played hand's figures for ``seats`` (a player, or side ``side``'s two):
+        the side's points, and the bid where one of them won the auction."""
         record, score = hand.record, hand.score
-        figures += BidFigures(hands=1, points_sum=score.points[side])
+        played = cls(hands=1, points_sum=score.points[side])
         if record.bidder not in seats:
-            continue
+            return played
         made = Rate(int(score.made), 1)
-        figures += BidFigures(
+        return played + cls(
             bids=made,
             by_kind=tuple(made if kind == record.bid.kind else Rate() for kind in Kind),
             by_level=tuple(made if level == record.bid.level else Rate() for level in LEVELS),
             bostons=int(score.boston),
             over_sum=score.books - score.needed,
         )
-    return figures
-
-
-def game_stats(game: core.RecordedGame) -> core.GameStats[BidFigures]:
-    """Replays ``game`` and returns its figures; raises ValueError as ``replay`` does."""
-    progress = game.replay()
-    return core.game_stats_of(game, progress, SIDES, partial(_figures, progress), core.GameStats)
 
 
 _KIND_MADE = (msg("Uptown bids made"), msg("Downtown bids made"), msg("No-trump bids made"))

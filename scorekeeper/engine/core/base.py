@@ -666,19 +666,22 @@ class GameBase(SchemaDefaults):
             starting_totals=tuple(starting_totals) if starting_totals else None,
         )
 
-    def game_stats(self, recorded: RecordedGame) -> GameStats[HandFigures]:
-        """Hands and points for each seat and side (see ``core.stats.HandFigures``)."""
-        if self.figures is not None:
-            return self.figures.stats(recorded)
+    def game_stats(self, recorded: RecordedGame) -> GameStats[Any]:
+        """Each seat's and side's figures: the declared ``stats``, else those of the
+        declared ``kind`` (hands and points: ``core.stats.HandFigures``) of each hand
+        the seat or side played."""
+        declared = self.figures
+        if declared is not None and declared.stats is not None:
+            return declared.stats(recorded)
+        kind = HandFigures if declared is None or declared.kind is None else declared.kind
         progress = recorded.replay()
         sides = _table(self, recorded).sides
 
-        def figures_of(seats: Sequence[int], stint: Stint | None) -> HandFigures:
+        def figures_of(seats: Sequence[int], stint: Stint | None) -> Any:
             side = next(i for i, sat in enumerate(sides) if seats[0] in sat)
-            figures = HandFigures()
+            figures = kind()
             for hand in hands_played(progress, stint):
-                points = hand.points
-                figures += HandFigures(1, points[side], int(points[side] == max(points)))
+                figures += kind.of_hand(hand, seats, side, recorded.key)
             return figures
 
         return game_stats_of(recorded, progress, sides, figures_of, GameStats)

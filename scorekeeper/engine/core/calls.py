@@ -3,7 +3,10 @@ written ``"pass"``."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+B = TypeVar("B")
 
 
 class Pass:
@@ -34,3 +37,11 @@ def check_level(level: int, low: int, high: int) -> None:
     """Raises ValueError unless a bid's ``level`` is one the game's bids have."""
     if not low <= level <= high:
         raise ValueError(f"level {level} is outside {low}..{high}")
+
+
+def parse_call(text: str, bid: Callable[[str], B]) -> B | Pass:
+    """``pass`` (any case, or ``p``), else the bid ``bid(text)`` reads (raising its
+    ParseError, which quotes the text)."""
+    if isinstance(text, str) and text.strip().lower() in ("pass", "p"):
+        return PASS
+    return bid(text)

@@ -46,18 +46,24 @@ class Simulation:
 @dataclass(frozen=True, slots=True)
 class Figures:
     """A game's own figures: ``stats(recorded)`` one game's (``Game.game_stats``: per
-    seat and side, each seat's ``figures`` summable over a career); ``player(figures,
-    with_game)`` their lines per player; ``game(stats)`` the game-wide lines (None: the
-    hands played); ``notes`` what the page says about its terms (when a bid counts as
-    made). Careers and head-to-head are derived from ``stats``."""
+    seat and side, each seat's ``figures`` summable over a career; None: ``kind``'s, of
+    the hands each sat); ``player(figures, with_game)`` their lines per player;
+    ``game(stats)`` the game-wide lines (None: the hands played); ``notes`` what the page
+    says about its terms (when a bid counts as made). Careers and head-to-head are derived
+    from ``stats``."""
 
-    stats: Callable[[Any], Any]
+    stats: Callable[[Any], Any] | None
     player: Callable[[Sequence[Any], bool], list[FigureLine]]
     game: Callable[[Any], list[FigureLine]] | None = None
     notes: tuple[Message, ...] = ()
     head_to_head: Callable[[Any, Any, Sequence[str]], Any] | None = None
     """``head_to_head(game, recorded, players)`` where the game's own tables differ from
     its sides (the round sheet's, two to eight a side); None: by the game's sides."""
+    kind: Any = None
+    """The figures' type where ``stats`` is None: ``kind()`` adds up (``+``) each played
+    hand's ``kind.of_hand(replayed, seats, side, game)``, the figures that hand gives
+    ``seats`` (a player, or the partners of side ``side``) in the game keyed ``game``;
+    None: ``core.stats.HandFigures``."""
 
 
 @dataclass(frozen=True, slots=True)

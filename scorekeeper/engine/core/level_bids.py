@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 
 from .calls import check_level
 from .cards import Suit
+from .display import Label
 from .errors import ParseError
 from .form import Choice, FormField, numbers
 from .messages import Message, msg
@@ -90,6 +91,12 @@ class LevelBid:
     def trump(self) -> Suit | None:
         return self.denomination.trump
 
+    @property
+    def label(self) -> Label:
+        """The bid as a score sheet writes it, ``7♥`` or ``7NT``; a red suit's class "r"."""
+        red = "r" if self.denomination.is_red else ""
+        return Label((str(self.level), self.denomination.shown), red)
+
     def __str__(self) -> str:
         return f"{self.level}{self.denomination.code}"
 
@@ -138,7 +145,12 @@ class BidOf(Field):
     ``"9NT"``), or its ``level`` and ``denomination`` apart (as the form asks them)."""
 
     metavar = "BID"
-    bids: type[LevelBid] = LevelBid
+
+    def __init__(
+        self, name: str, label: Message, bids: type[LevelBid] = LevelBid, **kwargs: Any
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.bids = bids
 
     def parse(self, value: Any, ctx: Context) -> LevelBid:
         if isinstance(value, self.bids):
@@ -166,6 +178,9 @@ class BidOf(Field):
             FormField("level", msg("Level"), levels, style="levels"),
             FormField("denomination", msg("Trump"), trumps, style="trumps"),
         )
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> str:
+        return str(typed)
 
     def to_form(self, value: Any) -> dict[str, str]:
         if value is None:

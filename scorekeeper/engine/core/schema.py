@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Suit
@@ -192,7 +192,7 @@ class Field:
         shown_when: tuple[str, Sequence[str]] | None = None,
         help: str | None = None,
         default: Any = MISSING,
-        csv: bool = True,
+        csv: bool | str = True,
         omit_empty: bool = False,
         null_is_default: bool | None = None,
     ) -> None:
@@ -207,6 +207,9 @@ class Field:
         self.help = help
         self.default = default
         self.csv = csv
+        """Whether the CSV export has a column of the field, named as the field, or the
+        column's name (a seat's ``contract`` of the field ``contracts``)."""
+        self.column = csv if isinstance(csv, str) else name
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -224,6 +227,18 @@ class Field:
     def parse(self, value: Any, ctx: Context) -> Any:
         """The typed value of the body's ``value``; raises Refused."""
         raise NotImplementedError
+
+    def read_in(self, body: Mapping[str, Any], ctx: Context) -> Any:
+        """The typed value of the field in a hand's ``body``: its default where the body
+        leaves it out (or, ``null_is_default``, gives null), else the value read; raises
+        Refused naming what is missing or wrong."""
+        value = body.get(self.name)
+        left_out = self.name not in body or self.null_is_default
+        if value is None and left_out and self.default is not MISSING:
+            return self.default(ctx) if callable(self.default) else self.default
+        if value is None and not (isinstance(self, SuitOf) and self.none and self.name in body):
+            raise Refused((self.name, _missing(self.name, self.label)))
+        return self.parse(value, ctx)
 
     def dump(self, typed: Any) -> Any:
         """The typed value as the API and the store write it."""
@@ -477,17 +492,27 @@ class SuitOf(Field):
 
 
 class Count(Field):
-    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context)."""
+    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context).
+    With a ``default``, the form's key of that value is already tapped, and the row is not
+    asked while it is the only one; ``read_back``, how a folded step's head reads the
+    value back (``FormField.read_back``)."""
 
     metavar = "N"
     style = "short"
 
     def __init__(
-        self, name: str, label: Message, low: Bound = 0, high: Bound = None, **kwargs: Any
+        self,
+        name: str,
+        label: Message,
+        low: Bound = 0,
+        high: Bound = None,
+        read_back: Message | None = None,
+        **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
+        self.read_back = read_back
 
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.low, ctx), bound(self.high, ctx)
@@ -496,7 +521,10 @@ class Count(Field):
         return _whole(value, self.name, self.label, *self.bounds(ctx))
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return (_count_field(self.name, self.label, *self.bounds(ctx)),)
+        found = _count_field(self.name, self.label, *self.bounds(ctx))
+        if self.default is not MISSING and self.default is not None:
+            found = replace(found, default=str(self.default), hidden_when_single=True)
+        return (replace(found, read_back=self.read_back),)
 
     def range_words(self, ctx: Context) -> str:
         return _range_words(*self.bounds(ctx))
@@ -617,7 +645,9 @@ class OneOf(Field):
 
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
-    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``)."""
+    to ``high`` each, adding up to ``total`` when it is given (see ``totalled``).
+    ``folded``: a rare penalty (reneges, revokes), on the form in its step's folded group,
+    each box at 0, and a box left empty read as 0."""
 
     listed = True
     metavar = "N,N,…"
@@ -630,6 +660,7 @@ class _Listed(Field):
         high: Bound = None,
         total: Bound = None,
         prefix: str | None = None,
+        folded: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
@@ -637,6 +668,16 @@ class _Listed(Field):
         self.high = high
         self.total = total
         self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
+        self.folded = folded
+
+    def _box(self, name: str, label: Message, ctx: Context, seat: int | None = None) -> FormField:
+        low, high = self.bounds(ctx)
+        if self.folded:
+            high = 999 if high is None else high
+            return FormField(
+                name, label, seat=seat, low=low or 0, high=high, default="0", folded=True
+            )
+        return _count_field(name, label, low, high, seat=seat)
 
     def count(self, ctx: Context) -> int:
         return ctx.seats if self.per == "seat" else len(ctx.sides)
@@ -703,7 +744,8 @@ class _Listed(Field):
         return {} if value is None else {f"{self.prefix}_{i}": str(v) for i, v in enumerate(value)}
 
     def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        found = [values.get(f"{self.prefix}_{i}") for i in range(self.count(ctx))]
+        return [value or 0 for value in found] if self.folded else found
 
     def range_words(self, ctx: Context) -> str:
         words = f"one per {self.per}, separated by commas, {_range_words(*self.bounds(ctx))} each"
@@ -747,11 +789,7 @@ class PerSeat(_Listed):
         self.from_dealers_left = from_dealers_left
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        low, high = self.bounds(ctx)
-        return tuple(
-            _count_field(f"{self.prefix}_{s}", self.label, low, high, seat=s)
-            for s in range(ctx.seats)
-        )
+        return tuple(self._box(f"{self.prefix}_{s}", self.label, ctx, s) for s in range(ctx.seats))
 
 
 class PerSide(_Listed):
@@ -760,17 +798,15 @@ class PerSide(_Listed):
     per = "side"
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        low, high = self.bounds(ctx)
         return tuple(
-            _count_field(
+            self._box(
                 f"{self.prefix}_{i}",
                 msg(
                     "%(thing)s for %(name)s",
                     thing=self.label,
                     name=" & ".join(players[s] for s in side if s < len(players)),
                 ),
-                low,
-                high,
+                ctx,
             )
             for i, side in enumerate(ctx.sides)
         )
@@ -781,7 +817,10 @@ class HandSchema:
     thrown in (one tap on the form; a callable of the Context: only under some rules, it
     returns None where one may be, else the refusal's Message), and the titles of the
     form's steps by id. A field whose ``default`` is a callable takes its value of the
-    Context when the body leaves it out.
+    Context when the body leaves it out. The form's ways with its steps: ``folds``, the
+    steps that fold to one line once complete (a bid made); ``folded_label``, the words
+    of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
+    key's words, each a Message or a callable of the Context giving one.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -802,6 +841,9 @@ class HandSchema:
         *fields: Field,
         thrown_in: bool | Callable[[Context], Message | None] = False,
         steps: Mapping[str, Message] | None = None,
+        folds: Sequence[str] = (),
+        folded_label: Message | Callable[[Context], Message] | None = None,
+        thrown_in_label: Message | Callable[[Context], Message] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -809,6 +851,7 @@ class HandSchema:
         self.fields = tuple(fields)
         self.thrown_in = thrown_in
         self.steps = dict(steps or {})
+        self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
 
     def __iter__(self):
@@ -961,22 +1004,11 @@ class HandSchema:
                 if given and not unknown:
                     problems.append((described.name, _not_asked(described, applies)))
                 continue
-            left_out = described.name not in body or described.null_is_default
-            if value is None and left_out and callable(described.default):
-                typed = described.default(ctx)
-            elif value is None and left_out and described.default is not MISSING:
-                typed = described.default
-            elif value is None and not (
-                isinstance(described, SuitOf) and described.none and described.name in body
-            ):
-                problems.append((described.name, _missing(described.name, described.label)))
+            try:
+                typed = described.read_in(body, ctx)
+            except Refused as exc:
+                problems += exc.problems
                 continue
-            else:
-                try:
-                    typed = described.parse(value, ctx)
-                except Refused as exc:
-                    problems += exc.problems
-                    continue
             values[described.name] = typed
             form_view.update(described.to_form(described.dump(typed)))
         if problems:

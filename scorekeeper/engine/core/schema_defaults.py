@@ -270,9 +270,21 @@ class SchemaDefaults:
                 beside = any(f.name == described.name for f in fields)
                 errors[described.name] = described.name if beside else step
             steps.setdefault(step, (title, []))[1].extend(fields)
-        shaped = tuple(Step(key, title, tuple(fields)) for key, (title, fields) in steps.items())
+        shaped = tuple(
+            Step(
+                key,
+                title,
+                tuple(fields),
+                folds=key in schema.folds,
+                folded_label=_bound(schema.folded_label, ctx)
+                if any(f.folded for f in fields)
+                else None,
+            )
+            for key, (title, fields) in steps.items()
+        )
+        thrown_in = _bound(schema.thrown_in_label, ctx) or msg("Thrown in")
         actions = (
-            (Action("thrown_in", msg("Thrown in"), shaped[0].id),)
+            (Action("thrown_in", thrown_in, shaped[0].id),)
             if schema.throws_in(ctx) and shaped
             else ()
         )
@@ -327,7 +339,7 @@ class SchemaDefaults:
         if self.hand is None:
             return ()
         return tuple(
-            CsvColumn(f.name, after="player" if f.listed else "dealer")
+            CsvColumn(f.column, after="player" if f.listed else "dealer")
             for f in self.hand.fields
             if f.csv
         )
@@ -346,11 +358,11 @@ class SchemaDefaults:
             if not described.csv or value is None:
                 continue
             if not described.listed:
-                hand[described.name] = described.cell(value, names, ctx)
+                hand[described.column] = described.cell(value, names, ctx)
                 continue
             for seat in range(self.seats):
                 index = seat if isinstance(described, PerSeat) else ctx.side_of(seat)
-                seats[seat][described.name] = value[index]
+                seats[seat][described.column] = value[index]
         return hand, seats
 
     def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:

@@ -116,6 +116,13 @@ class HandFigures(PerHand):
     points_sum: int = 0
     best_hands: int = 0
 
+    @classmethod
+    def of_hand(cls, hand: Any, seats: Sequence[int], side: int, game: GameKey) -> HandFigures:
+        """One played hand's figures for ``seats``, the players of side ``side``, in
+        ``game``."""
+        points = hand.points
+        return cls(1, points[side], int(points[side] == max(points)))
+
     def __add__(self, other: HandFigures) -> HandFigures:
         return HandFigures(
             self.hands + other.hands,

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
+from ..core import calls
 from ..core.calls import PASS, Pass
 from ..core.cards import Card
-from ..core.errors import IllegalAction, ParseError
+from ..core.errors import IllegalAction
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, Bid, Denomination
 from .progression import opener_for
 from .settings import RuleSettings
@@ -43,14 +44,7 @@ def bid_index(bid: Bid) -> int:
 
 def parse_call(text: str) -> Call:
     """Reads ``pass`` (any case, or ``p``), ``7C``, ``9nt``, ``10♠``; raises ParseError."""
-    if text.strip().lower() in ("pass", "p"):
-        return PASS
-    try:
-        return Bid.from_str(text)
-    except ParseError:
-        raise ParseError(
-            f"{text!r} is not a call; write pass, or a level and denomination as in 7C or 9NT"
-        ) from None
+    return calls.parse_call(text, Bid.from_str)
 
 
 def _as_index(card: Card | int) -> int:

@@ -146,12 +146,6 @@ class ContractPhase:
             self._legal = (self.position, legal)
         return self._legal[1]
 
-    def forbidden(self) -> int | None:
-        """The forbidden number for the seat to speak, if it is the last bidder."""
-        if self.to_speak == last_bidder(self.declarer):
-            return forbidden_contract(sum(self.named.values()))
-        return None
-
     def apply(self, contract: int) -> None:
         """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
         position = self.position

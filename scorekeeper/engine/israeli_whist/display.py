@@ -8,38 +8,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS, bidding_rules
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
+from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
-from ..core.schema import Context, HandSummary
-from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND, Bid
+from ..core.schema import Context, Hand, HandSummary
+from ..core.schema_defaults import THROWN_IN
+from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
 from .contracts import (
-    forbidden_contract,
     last_bidder,
     legal_contracts,
     over_under,
     speaking_order,
 )
-from .explain import made_formula
-from .records import HandRecord, score_of
+from .records import score_of
 from .scoring import contract_points
 from .settings import RuleSettings
 
 # Translators: the short mark for a caught revoke, before its penalty: R −100.
 REVOKE_MARK = msg("R")
-OVER_UNDER: dict[str, Label] = {
-    "over": Label((msg("over"),), "over"),
-    "under": Label((msg("under"),), "under"),
-}
-THROWN_IN = Label((msg("thrown in"),))
 # Translators: a hand everyone passed, played with no trump and no contracts.
 PASS_ROUND = Label((msg("pass round"),), "pass")
 
 
-def bid_label(bid: Bid | str) -> Label:
-    """A bid as a score sheet writes it, ``7♥`` or ``7NT``; red suits get the class "r"."""
-    if isinstance(bid, str):
-        bid = Bid.from_str(bid)
-    return Label((str(bid.level), bid.denomination.shown), "r" if bid.denomination.is_red else "")
+def made_formula(settings: RuleSettings, n: int | str) -> str:
+    """A contract of ``n`` made exactly, as a sum: its number, or "n" on a score sheet."""
+    parts = []
+    if settings.exact_bonus or not (settings.made_per_trick or settings.made_squared):
+        parts.append(str(settings.exact_bonus))
+    if settings.made_per_trick:
+        parts.append(f"{settings.made_per_trick}·{n}")
+    if settings.made_squared:
+        parts.append(f"{n}²")
+    return " + ".join(parts)
 
 
 def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
@@ -56,7 +57,7 @@ def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
     return PenaltyMark((REVOKE_MARK, *count), -penalty, label)
 
 
-def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummary:
+def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     """A hand as the scoreboard's row shows it (``GameBase.hand_views``): the declarer and
     the bid, over or under (or a pass round); what each seat bid and took, whether it made
     its contract, and its caught revokes apart from its points."""
@@ -70,19 +71,17 @@ def view(settings: RuleSettings, record: HandRecord, ctx: Context) -> HandSummar
     entries = tuple(
         (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
     )
-    outcome = OVER_UNDER[score.over_under]
-    return HandSummary(record.declarer, bid_label(record.bid), outcome, entries, score.made, marks)
+    outcome = Label((OUTCOME_WORDS[score.over_under],), score.over_under)
+    return HandSummary(record.declarer, record.bid.label, outcome, entries, score.made, marks)
 
 
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:
     """The scoring as a score sheet prints it, each rule with its formula (a table that
-    scores on paper needs "10 + n²", not the knobs' bare numbers), then the auction's."""
+    scores on paper needs "10 + n²", not the knobs' bare numbers), then the other knobs
+    as the new-game form words them (those that apply)."""
     s = settings
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
-    frisch: Message | int = s.frisch_rounds or msg("none")  # 0: no Frisch, never a bare 0
-    if s.frisch_rounds and s.rising_minimum:
-        frisch = msg("%(rounds)d, the minimum rising", rounds=s.frisch_rounds)
     over, under = Notation(signed(s.zero_over)), Notation(signed(s.zero_under))
     return [
         RulesLine(msg("Exact contract n ≥ 1"), Notation(made_formula(s, "n"))),
@@ -97,11 +96,8 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
             msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
         ),
         RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
-        s.line_of("opener"),
-        RulesLine(msg("Auction ends after"), msg("%(passes)d passes", passes=s.auction_end_passes)),
-        s.line_of("declarer_may_raise"),
-        RulesLine(msg("Frisch rounds"), frisch),
-        RulesLine(msg("Target"), s.target),
+        # the scoring's knobs are the formulas above
+        *rules_lines_of(s, tuple(k for k in s.knobs() if k.group not in ("scoring", "zeros"))),
     ]
 
 
@@ -125,6 +121,7 @@ def points_table(settings: RuleSettings) -> list[tuple[int, int]]:
 
 
 FORM_TEXTS: dict[str, Message] = {
+    "sum-why": BIDDING_TEXTS["sum-why"],
     "why-forbidden": msg("{name} may not say {n}: the contracts would total exactly {total}."),
     "why-declarer": msg("The declarer's contract is at least the bid level, {level}."),
     "contracts-total": msg("total {total}"),
@@ -147,6 +144,10 @@ def form_rules(settings: RuleSettings) -> dict[str, Any]:
     seats = range(SEATS)
     levels = range(MIN_LEVEL, MAX_LEVEL + 1)
     speakers = {str(d): speaking_order(settings, d) for d in seats}
+    hook = bidding_rules(SEATS, TRICKS_PER_HAND, 0, True, prefix="contract")
+    last = {str(d): last_bidder(d) for d in seats}
+    totals = range(SEATS * TRICKS_PER_HAND + 1)
+    words = [None if t == TRICKS_PER_HAND else f"word-{over_under([t])}" for t in totals]
     return {
         "allow": [
             {
@@ -176,26 +177,14 @@ def form_rules(settings: RuleSettings) -> dict[str, Any]:
                 "fixed_step": "contracts",
             }
         ],
-        "forbid": [
-            {
-                "prefix": "contract",
-                "by": "declarer",
-                "last": {str(d): last_bidder(d) for d in seats},
-                "forbidden": [
-                    forbidden_contract(t) for t in range((SEATS - 1) * TRICKS_PER_HAND + 1)
-                ],
-                "why": "why-forbidden",
-                "total": TRICKS_PER_HAND,
-            }
-        ],
+        # Oh Hell's hook at 13 cards (``core.bidding``), spoken last at the declarer's
+        # right, its total in contracts, over or under
+        "forbid": [hook["forbid"][0] | {"by": "declarer", "last": last, "why": "why-forbidden"}],
         "total": [
-            {
-                "prefix": "contract",
+            hook["total"][0]
+            | {
                 "step": "contracts",
-                "words": [
-                    None if t == TRICKS_PER_HAND else f"word-{over_under([t])}"
-                    for t in range(SEATS * TRICKS_PER_HAND + 1)
-                ],
+                "words": words,
                 "text": "contracts-total",
                 "text_word": "contracts-total-ou",
             }

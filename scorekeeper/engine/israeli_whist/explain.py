@@ -1,4 +1,4 @@
-"""Why a hand scored what it did: each seat's terms ("7 made: 10 + 7² = 59", "revoke:
+"""Why a hand scored what it did: each seat's terms ("7 made: 10 + 7² = 59", "1 revoke:
 −100") as Messages, following ``scoring`` term by term."""
 
 from __future__ import annotations
@@ -6,22 +6,12 @@ from __future__ import annotations
 from ..core.display import Notation, SignedPoints
 from ..core.game import HandPlace
 from ..core.messages import Message, msg, nmsg
+from ..core.schema import Hand
 from .contracts import OverUnder
-from .records import HandRecord, score_of
+from .display import made_formula, revoke_mark
+from .records import score_of
 from .scoring import contract_points
 from .settings import RuleSettings
-
-
-def made_formula(settings: RuleSettings, n: int | str) -> str:
-    """A contract of ``n`` made exactly, as a sum: its number, or "n" on a score sheet."""
-    parts = []
-    if settings.exact_bonus or not (settings.made_per_trick or settings.made_squared):
-        parts.append(str(settings.exact_bonus))
-    if settings.made_per_trick:
-        parts.append(f"{settings.made_per_trick}·{n}")
-    if settings.made_squared:
-        parts.append(f"{n}²")
-    return " + ".join(parts)
 
 
 def _contract_term(
@@ -71,15 +61,6 @@ def _contract_term(
     )
 
 
-def _revoke_term(settings: RuleSettings, revokes: int) -> Message:
-    return nmsg(
-        "revoke: %(points)s",
-        "%(num)d revokes: %(points)s",
-        revokes,
-        points=SignedPoints(-settings.revoke_penalty * revokes),
-    )
-
-
 def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
     if taken == 0:
         return msg(
@@ -95,7 +76,7 @@ def _pass_round_term(settings: RuleSettings, taken: int) -> Message:
 
 
 def explain(
-    settings: RuleSettings, record: HandRecord, place: HandPlace | None = None
+    settings: RuleSettings, record: Hand, place: HandPlace | None = None
 ) -> list[list[Message]]:
     """The terms of each seat's points for one hand (alike at any ``place``), in seat
     order; empty lists for a thrown-in deal. Their points add up to the hand's points
@@ -117,6 +98,7 @@ def explain(
             )
         ]
     for seat, seat_terms in enumerate(terms):
-        if record.revokes[seat]:
-            seat_terms.append(_revoke_term(settings, record.revokes[seat]))
+        mark = revoke_mark(record.revokes[seat], settings.revoke_penalty * record.revokes[seat])
+        if mark is not None:  # in the words of the row's mark
+            seat_terms.append(mark.label)
     return terms

@@ -6,18 +6,15 @@ The registry hands the app this object; everything it says is the rules in this 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.bidding import BIDDING_TEXTS
 from ..core.declared import Figures, Simulation
-from ..core.display import Notation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, msg, nmsg
-from ..core.schema import Context
-from . import display, records, stats
+from ..core.messages import Message, msg
+from ..core.schema import Context, Hand
+from . import display, records
 from .bids import SEATS
 from .bots import BOTS
 from .explain import explain
@@ -25,10 +22,10 @@ from .progression import PROGRESSION
 from .scoring import HandScore
 from .settings import PRESETS
 from .simulate import IsraeliTally, simulate_deals
-from .stats import NOTES, game_figures, player_figures
+from .stats import NOTES, PlayerFigures, game_figures, player_figures
 
 
-def record_of_deal(deal: Mapping[str, Any]) -> records.HandRecord:
+def record_of_deal(deal: Mapping[str, Any]) -> Hand:
     """The hand a table would write down for the simulated ``deal`` (of ``GAME``, below)."""
     if deal.get("pass_round"):
         body: dict[str, Any] = {"pass_round": True}
@@ -97,7 +94,7 @@ class IsraeliWhist(GameBase):
         IsraeliTally,
         record_of_deal,  # each deal's rules are read again by the game's tests
     )
-    figures = Figures(stats.game_stats, player_figures, game_figures, NOTES)
+    figures = Figures(None, player_figures, game_figures, NOTES, kind=PlayerFigures)
 
     view = staticmethod(display.view)
     rules_lines = staticmethod(display.rules_lines)
@@ -109,73 +106,38 @@ class IsraeliWhist(GameBase):
         self, settings: Any, players: Sequence[str], place: HandPlace | None = None
     ) -> HandFormSpec:
         """The schema's form, with what the table works out as it fills it in
-        (``display.form_rules``) and the revokes folded under their penalty."""
+        (``display.form_rules``)."""
         spec = super().hand_form(settings, players, place)
-        rules = dict(spec.rules)
-        for kind, found in display.form_rules(settings).items():
-            rules[kind] = [*rules.get(kind, ()), *found]
-        penalty = Notation(f"−{settings.revoke_penalty}")
-        folded = msg("Revokes (%(penalty)s each)", penalty=penalty)
-        steps = tuple(
-            replace(
-                step, folded_label=folded if step.id == "tricks" else None, folds=step.id == "bid"
-            )
-            for step in spec.steps
-        )
-        texts = {**spec.texts, **display.FORM_TEXTS, "sum-why": BIDDING_TEXTS["sum-why"]}
-        rounds = settings.frisch_rounds
-        thrown = nmsg(
-            "Everyone passed after %(num)d Frisch round: throw in",
-            "Everyone passed after %(num)d Frisch rounds: throw in",
-            rounds,
-        )
-        actions = tuple(
-            replace(action, label=thrown if rounds else msg("Everyone passed: throw in"))
-            for action in spec.actions
-        )
-        return replace(spec, steps=steps, rules=rules, texts=texts, actions=actions)
+        return spec.with_rules(display.form_rules(settings), display.FORM_TEXTS)
 
     def score(self, settings: Any, hand: Any, ctx: Context) -> HandScore:
         return records.score_of(settings, hand)
 
     def preview(self, settings: Any, record: Any, place: HandPlace | None = None) -> dict[str, Any]:
         if not record.thrown_in:
-            return _result(records.score_of(settings, record))
+            score = records.score_of(settings, record)
+            return {**score.to_dict(), "void": score.void}
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
 
     def csv_values(
         self, replayed: Any, names: Sequence[str]
     ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The declarer's name, the bid, Frisch rounds and over/under; per seat the
-        contract, tricks, revokes and the points apart from the revoke penalty. A pass
-        round has tricks and no contract; a deal thrown in nothing but zero points."""
-        record, score = replayed.record, replayed.score
-        played = not record.thrown_in and not record.pass_round
-        hand: dict[str, CsvCell] = {
-            "declarer": names[record.declarer] if played else None,
-            "bid": str(record.bid) if played else None,
-            "frisch_rounds": record.frisch_rounds if played else None,
-            "over_under": score.over_under if played else None,
-        }
-        seats = tuple(
-            {
-                "contract": record.contracts[seat] if played else None,
-                "tricks": None if record.thrown_in else record.tricks[seat],
-                "revokes": None if record.thrown_in else record.revokes[seat],
-                "contract_points": score.contract_points[seat] if score else 0,
-                "revoke_penalty": score.revoke_penalties[seat] if score else 0,
-            }
-            for seat in range(SEATS)
-        )
-        return hand, seats
+        """The fields' cells, the hand's over/under and per seat the points apart from the
+        revoke penalty. A pass round has tricks and no contract (nor Frisch rounds); a
+        deal thrown in nothing but zero points."""
+        hand, seats = super().csv_values(replayed, names)
+        score = replayed.score
+        hand["over_under"] = score and score.over_under
+        if replayed.record.pass_round:
+            hand["frisch_rounds"] = None
+        for seat, cells in enumerate(seats):
+            cells["contract_points"] = score.contract_points[seat] if score else 0
+            cells["revoke_penalty"] = score.revoke_penalties[seat] if score else 0
+        return hand, seats  # type: ignore[return-value]
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""
         return {"over_under": replayed.score.over_under if replayed.score else None}
-
-
-def _result(score: HandScore) -> dict[str, Any]:
-    return {**score.to_dict(), "void": score.void}
 
 
 GAME = IsraeliWhist()

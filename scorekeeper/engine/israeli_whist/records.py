@@ -12,17 +12,15 @@ Frisch rounds, contracts that may not total 13 and the declarer's contract.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.command_line import ScoredHand, signed
+from ..core.display import Notation
 from ..core.errors import InvalidHand
-from ..core.form import FormField
 from ..core.level_bids import BidOf
 from ..core.messages import Message, msg, nmsg
 from ..core.schema import (
-    MISSING,
     Context,
     Count,
     Hand,
@@ -37,55 +35,9 @@ from .contracts import declarer_contract_problem
 from .scoring import HandScore, score_hand, score_pass_round
 from .settings import RuleSettings
 
-HandRecord = Hand
-"""What a table writes down for one hand (a ``core.schema.Hand`` of :data:`HAND`)."""
-
 # A player revokes at most once per trick (each trick they play one card), so no player
 # can be caught more than 13 times in a hand. The form, the API and import all stop here.
 MAX_REVOKES = TRICKS_PER_HAND
-
-
-class Bids(BidOf):
-    """The phase-one bid: a level 5..13 and a denomination."""
-
-    bids = Bid
-
-
-class FrischRounds(Count):
-    """The Frisch rounds before the bid: 0 already tapped, the row not asked without any."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        [rounds] = super().form_fields(ctx, players)
-        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
-        read_back = msg("{value} Frisch")
-        return (replace(rounds, default="0", hidden_when_single=True, read_back=read_back),)
-
-
-class TricksTaken(PerSeat):
-    """Each seat's tricks taken, adding up to the 13 of a hand, refused in the table's words."""
-
-    def totalled(self, found: Sequence[int], ctx: Context) -> tuple[int, ...]:
-        total = sum(found)
-        if total != TRICKS_PER_HAND:
-            said = msg("tricks total %(total)d; they must total 13", total=total)
-            said.said_at_table("The tricks taken total %(total)d; a hand has 13.", total=total)
-            raise Refused(("tricks", said))
-        return tuple(found)
-
-
-class Revokes(PerSeat):
-    """Caught revokes, one per seat: on the form folded away, each box at 0."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(
-            FormField(
-                f"revokes_{s}", self.label, seat=s, high=MAX_REVOKES, default="0", folded=True
-            )
-            for s in range(ctx.seats)
-        )
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> list[Any]:
-        return [values.get(f"revokes_{s}") or 0 for s in range(ctx.seats)]
 
 
 PLAYED = ("pass_round", ("no",))
@@ -100,31 +52,22 @@ class IsraeliHand(HandSchema):
 
     def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone
-        (the auction is not needed to score them), or a pass round's tricks; a deal thrown
-        in, or a hand given with its bid, as the schema reads it."""
-        if given.get("thrown_in") or given.get("bid"):
+        (the auction is not needed to score them); a deal thrown in, a pass round or a hand
+        given with its bid, as the schema reads it."""
+        if given.get("thrown_in") or given.get("bid") or given.get("pass_round"):
             return super().typed(game, settings, given)
-        tricks, revokes = given.get("tricks"), given.get("revokes")
-        if given.get("pass_round"):
-            body = {"pass_round": True, "tricks": tricks, "revokes": revokes}
-            score = score_of(settings, game.record_from_dict(settings, body))
-            result: dict[str, Any] = {"points": list(score.points), "pass_round": True}
-            preview = None
-            heads, columns, lines = ("tricks",), (tricks,), ["a pass round: no contracts"]
-        else:
-            contracts = given.get("contracts")
-            score = score_table_entry(settings, contracts, tricks, revokes, given.get("declarer"))
-            result = score.to_dict()
-            preview = {**result, "void": score.void}  # the API's GET /score
-            heads, columns = ("contract", "tricks"), (contracts, tricks)
-            lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
-            if score.void:
-                lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
-        rows = [("", *heads, "points")] + [
-            (f"seat {seat}", *(str(column[seat]) for column in columns), signed(points))
+        contracts, tricks = given.get("contracts"), given.get("tricks")
+        declarer = given.get("declarer")
+        score = score_table_entry(settings, contracts, tricks, given.get("revokes"), declarer)
+        lines = [f"contracts total {score.contracts_total}: {score.over_under}"]
+        if score.void:
+            lines.append("nobody made their contract: the hand scores 0 (all-fail void)")
+        rows = [("", "contract", "tricks", "points")] + [
+            (f"seat {seat}", str(contracts[seat]), str(tricks[seat]), signed(points))
             for seat, points in enumerate(score.points)
         ]
-        return ScoredHand(result, tuple(rows), tuple(lines), preview)
+        result = score.to_dict()  # and the API's GET /score: with void, as its preview
+        return ScoredHand(result, tuple(rows), tuple(lines), {**result, "void": score.void})
 
 
 HAND = IsraeliHand(
@@ -134,14 +77,17 @@ HAND = IsraeliHand(
         step="bid",
         only_if=lambda ctx: ctx.settings.all_pass == "pass_round",
         omit_empty=True,
+        csv=False,  # a pass round's row has no contract: its own column was never needed
         help="Everyone passed and a pass round was played (--set all_pass=pass_round): "
         "tricks only.",
     ),
-    FrischRounds(
+    Count(
         "frisch_rounds",
         msg("Frisch rounds"),
         0,
         lambda ctx: ctx.settings.frisch_rounds,
+        # Translators: read back in the bid's summary: "Noa 7♥ · 1 Frisch".
+        read_back=msg("{value} Frisch"),
         step="bid",
         shown_when=PLAYED,
         default=0,
@@ -149,7 +95,7 @@ HAND = IsraeliHand(
         null_is_default=True,
     ),
     SeatOf("declarer", msg("Declarer"), step="bid", shown_when=PLAYED, omit_empty=True),
-    Bids("bid", msg("Bid"), step="bid", shown_when=PLAYED, omit_empty=True),
+    BidOf("bid", msg("Bid"), Bid, step="bid", shown_when=PLAYED, omit_empty=True),
     PerSeat(
         "contracts",
         msg("Contract"),
@@ -157,16 +103,18 @@ HAND = IsraeliHand(
         TRICKS_PER_HAND,
         step="contracts",
         prefix="contract",
+        csv="contract",
         shown_when=PLAYED,
         omit_empty=True,
     ),
-    TricksTaken("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
-    Revokes(
+    PerSeat("tricks", msg("Tricks"), 0, TRICKS_PER_HAND, total=TRICKS_PER_HAND, step="tricks"),
+    PerSeat(
         "revokes",
         msg("Revokes"),
         0,
         MAX_REVOKES,
         step="tricks",
+        folded=True,
         default=(0,) * SEATS,
         omit_empty=True,
         null_is_default=True,
@@ -177,6 +125,19 @@ HAND = IsraeliHand(
         else msg("thrown_in: under these rules no deal is thrown in")
     ),
     steps={"bid": msg("Phase one"), "contracts": msg("Contracts"), "tricks": msg("Tricks taken")},
+    folds=("bid",),
+    folded_label=lambda ctx: msg(
+        "Revokes (%(penalty)s each)", penalty=Notation(f"−{ctx.settings.revoke_penalty}")
+    ),
+    thrown_in_label=lambda ctx: (
+        nmsg(
+            "Everyone passed after %(num)d Frisch round: throw in",
+            "Everyone passed after %(num)d Frisch rounds: throw in",
+            ctx.settings.frisch_rounds,
+        )
+        if ctx.settings.frisch_rounds
+        else msg("Everyone passed: throw in")
+    ),
 )
 
 
@@ -228,18 +189,11 @@ def score_table_entry(
     ``declarer`` needed only when its miss counts more; raises InvalidHand."""
     ctx = Context(settings, SEATS, tuple((s,) for s in range(SEATS)))
     body = {"contracts": contracts, "tricks": tricks, "revokes": revokes, "declarer": declarer}
-    found: dict[str, Any] = {}
+    found: dict[str, Any] = {"declarer": None}
     problems: list[tuple[str, Message]] = []
-    for name in ("contracts", "tricks", "revokes", "declarer"):
-        described = HAND.field(name)
-        if body[name] is None and (name == "declarer" or described.default is not MISSING):
-            found[name] = described.empty()
-            continue
-        if body[name] is None:
-            problems.append((name, msg("%(field)s is missing", field=name)))
-            continue
+    for name in body if declarer is not None else ("contracts", "tricks", "revokes"):
         try:
-            found[name] = described.parse(body[name], ctx)
+            found[name] = HAND.field(name).read_in(body, ctx)
         except Refused as exc:
             problems += exc.problems
     if found.get("contracts") is not None and sum(found["contracts"]) == TRICKS_PER_HAND:

@@ -7,13 +7,11 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Literal
 
 from ..core.knobs import group_of, knob
 from ..core.messages import msg
-from ..core.settings import SettingsBase, find_preset
-from ..core.settings import preset_name_of as core_preset_name_of
+from ..core.settings import SettingsBase
 from .bids import MIN_LEVEL
 
 Opener = Literal["dealer", "left"]
@@ -225,20 +223,15 @@ KNOBS: tuple[str, ...] = RuleSettings.knob_names()
 
 STANDARD = RuleSettings()
 
-PAGAT_GERMAN = RuleSettings(
+# Each preset writes only where it differs from the one before it.
+PAGAT_GERMAN = replace(
+    STANDARD,
     opener="dealer",
     auction_end_passes=4,
     declarer_may_raise=False,
     frisch_rounds=0,
     rising_minimum=False,
-    exact_bonus=10,
-    miss_step=10,
     zero_over=30,
-    zero_under=50,
-    failed_zero_first=50,
-    failed_zero_step=10,
-    all_fail_void=False,
-    revoke_penalty=100,
 )
 
 ELHANANI = replace(
@@ -246,7 +239,6 @@ ELHANANI = replace(
     exact_bonus=0,
     miss_step=5,
     zero_over=25,
-    zero_under=50,
     failed_zero_first=25,
     failed_zero_step=5,
     all_fail_void=True,
@@ -257,9 +249,3 @@ PRESETS: dict[str, RuleSettings] = {
     "pagat-german": PAGAT_GERMAN,
     "elhanani": ELHANANI,
 }
-
-
-preset = partial(find_preset, PRESETS)
-"""The named preset; raises InvalidSettings listing the known names."""
-preset_name_of = partial(core_preset_name_of, PRESETS)
-"""The preset these settings equal, ignoring the target, or None for house rules."""

@@ -1,6 +1,6 @@
-"""Israeli Whist's own figures of a recorded game (``game_stats``) and their lines as the
-pages print them (one :class:`FigureLine` per figure); a recorded game,
-careers and the head-to-head table are every game's (``core.stats``), which fold them.
+"""Israeli Whist's own figures of a played hand (``PlayerFigures.of_hand``) and their
+lines as the pages print them (one :class:`FigureLine` per figure); a recorded game,
+careers and the head-to-head table are every game's (``core.stats``), which add them up.
 
 Every figure is read from :func:`~.progression.replay`'s :class:`~.scoring.HandScore`,
 never worked out again, so that no figure can disagree with the scoreboard. A thrown-in
@@ -18,25 +18,10 @@ from ..core import stats as core
 from ..core.display import FigureLine, FigureValue, Notation, mean_figure, signed
 from ..core.figures import hands_line, pick_figure, rate_figure
 from ..core.messages import Message, msg
-from ..core.progress import RaceProgress
-from ..core.seating import Stint
-from ..core.stats import (
-    GameKey,
-    HandPick,
-    PerHand,
-    PlayerGameStats,
-    Rate,
-    Rivalry,
-    better_pick,
-    hands_played,
-)
-from .bids import SEATS
+from ..core.progress import ReplayedHand
+from ..core.schema import Hand
+from ..core.stats import GameKey, HandPick, PerHand, Rate, better_pick
 from .contracts import forbidden_for_entry, last_bidder
-from .records import HandRecord
-
-__all__ = ["HandPick", "PlayerGameStats", "Rate", "Rivalry"]
-
-SIDES = tuple((seat,) for seat in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +44,34 @@ class PlayerFigures(PerHand):
     forbidden_hurt: int = 0
     revokes: int = 0
     revoke_penalty: int = 0
+    in_over: Rate = Rate()
+    in_under: Rate = Rate()
+
+    @classmethod
+    def of_hand(cls, replayed: ReplayedHand, seats: Sequence[int], side: int, game: GameKey):
+        """The figures one played hand gives ``seats`` (one seat, its side ``side``)."""
+        record, score, seat = replayed.record, replayed.score, seats[0]
+        if record.thrown_in or record.pass_round:
+            return cls()
+        contract, made = record.contracts[seat], Rate(int(score.made[seat]), 1)
+        is_last = last_bidder(record.declarer) == seat
+        pick = HandPick(score.points[seat], replayed.number, game)
+        return cls(
+            hands=1,
+            contracts=made,
+            zeros=made if contract == 0 else Rate(),
+            declarer=made if record.declarer == seat else Rate(),
+            contract_sum=contract,
+            points_sum=score.points[seat],
+            best=pick,
+            worst=pick,
+            last_bidder=int(is_last),
+            forbidden_hurt=int(is_last and forbidden_hurt(record)),
+            revokes=record.revokes[seat],
+            revoke_penalty=score.revoke_penalties[seat],
+            in_over=made if score.over_under == "over" else Rate(),
+            in_under=made if score.over_under == "under" else Rate(),
+        )
 
     @property
     def average_contract(self) -> float | None:
@@ -72,7 +85,7 @@ class PlayerFigures(PerHand):
         )
 
 
-def forbidden_hurt(hand: HandRecord) -> bool:
+def forbidden_hurt(hand: Hand) -> bool:
     """Whether the forbidden number cost the last bidder their contract in ``hand``: they
     took exactly that many tricks and missed by one, so the contract the rule denied them
     is the one they would have made (none is forbidden once the others total over 13)."""
@@ -84,68 +97,10 @@ def forbidden_hurt(hand: HandRecord) -> bool:
     return taken == forbidden and abs(hand.contracts[seat] - taken) == 1
 
 
-@dataclass(frozen=True, slots=True)
-class GameStats(core.GameStats[PlayerFigures]):
-    """One game's figures (``core.stats.GameStats``'s), with the played hands split
-    ``over`` and ``under`` and the contracts made (every seat's) in each."""
-
-    over: int
-    under: int
-    made_in_over: Rate
-    made_in_under: Rate
-
-
-def _seat_figures(
-    progress: RaceProgress, seat: int, key: GameKey, stint: Stint | None = None
-) -> PlayerFigures:
-    """The seat's figures over the hands it played (only those ``stint`` sat)."""
-    figures = PlayerFigures()
-    for replayed in hands_played(progress, stint):
-        record, score = replayed.record, replayed.score
-        if record.thrown_in or record.pass_round:
-            continue
-        contract, made = record.contracts[seat], score.made[seat]
-        is_last = last_bidder(record.declarer) == seat
-        pick = HandPick(score.points[seat], replayed.number, key)
-        figures += PlayerFigures(
-            hands=1,
-            contracts=Rate(int(made), 1),
-            zeros=Rate(int(made), 1) if contract == 0 else Rate(),
-            declarer=Rate(int(made), 1) if record.declarer == seat else Rate(),
-            contract_sum=contract,
-            points_sum=score.points[seat],
-            best=pick,
-            worst=pick,
-            last_bidder=int(is_last),
-            forbidden_hurt=int(is_last and forbidden_hurt(record)),
-            revokes=record.revokes[seat],
-            revoke_penalty=score.revoke_penalties[seat],
-        )
-    return figures
-
-
-def game_stats(game: core.RecordedGame) -> GameStats:
-    """The figures of ``game`` (``GameBase.recorded_game``'s), replayed; raises
-    ValueError as ``replay`` does."""
-    progress = game.replay()
-    split = {"over": 0, "under": 0}
-    made_in = {"over": Rate(), "under": Rate()}
-    for replayed in progress.hands:
-        if replayed.score is not None and replayed.score.over_under is not None:
-            split[replayed.score.over_under] += 1
-            made = replayed.score.made
-            made_in[replayed.score.over_under] += Rate(sum(made), len(made))
-    return core.game_stats_of(
-        game,
-        progress,
-        SIDES,
-        lambda seats, stint: _seat_figures(progress, seats[0], game.key, stint),
-        GameStats,
-        over=split["over"],
-        under=split["under"],
-        made_in_over=made_in["over"],
-        made_in_under=made_in["under"],
-    )
+def made_over_under(stats: core.GameStats[PlayerFigures]) -> tuple[Rate, Rate]:
+    """Every seat's contracts made in the game's over hands, and in its under hands."""
+    seats = [side.figures for side in stats.sides]  # one seat each
+    return sum((f.in_over for f in seats), Rate()), sum((f.in_under for f in seats), Rate())
 
 
 def revoke_figure(figures: PlayerFigures) -> FigureValue:
@@ -180,13 +135,15 @@ def player_figures(figures: Sequence[PlayerFigures], with_game: bool = False) ->
     return [FigureLine(label, tuple(values)) for label, values in lines]
 
 
-def game_figures(stats: GameStats) -> list[FigureLine]:
+def game_figures(stats: core.GameStats[PlayerFigures]) -> list[FigureLine]:
     """The game-wide figures: hands, the over/under split, contracts made over vs under."""
+    over, under = made_over_under(stats)
+    split = f"{over.attempted // len(stats.sides)} / {under.attempted // len(stats.sides)}"
     return [
         hands_line(stats),
-        FigureLine(msg("Over / under hands"), (f"{stats.over} / {stats.under}",)),
-        FigureLine(msg("Contracts made in over hands"), (rate_figure(stats.made_in_over),)),
-        FigureLine(msg("Contracts made in under hands"), (rate_figure(stats.made_in_under),)),
+        FigureLine(msg("Over / under hands"), (split,)),  # a contract per seat and hand
+        FigureLine(msg("Contracts made in over hands"), (rate_figure(over),)),
+        FigureLine(msg("Contracts made in under hands"), (rate_figure(under),)),
     ]
 
 

@@ -35,7 +35,9 @@ class OhHellFigures(PerHand):
     tricks_under: int = 0
 
     @classmethod
-    def of_hand(cls, hand: Any, seat: int) -> OhHellFigures:
+    def of_hand(cls, hand: Any, seats: Sequence[int], side: int, game: Any) -> OhHellFigures:
+        """The figures one played hand gives ``seats`` (one seat, its side ``side``)."""
+        seat = seats[0]
         bid, tricks = hand.record.bids[seat], hand.record.tricks[seat]
         sized = tuple(int(n == bid) for n in range(bid + 1))
         return cls(

@@ -27,7 +27,6 @@ from ..core.form import HandFormSpec
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSummary
-from ..core.stats import GameStats, game_stats_of, hands_played
 from . import display, figures, records, simulate
 from .figures import OhHellFigures
 from .records import HAND, dealt
@@ -82,7 +81,7 @@ class OhHell(GameBase):
     @property
     def figures(self) -> Figures:
         """Exact bids by bid size and tricks over and under, per seat (this table's)."""
-        return Figures(partial(game_stats, self), figures.player_figures, notes=figures.NOTES)
+        return Figures(None, figures.player_figures, notes=figures.NOTES, kind=OhHellFigures)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
@@ -158,19 +157,6 @@ def record_of_deal(game: OhHell, deal: Mapping[str, Any]) -> Hand:
     checked for it when it was bid (``verify_deal``)."""
     body = {name: value for name, value in deal.items() if name in game.hand_fields}
     return game.record_from_dict(replace(game.preset(game.default_preset), hook=False), body)
-
-
-def game_stats(game: OhHell, recorded: Any) -> GameStats[OhHellFigures]:
-    """Hands, points, exact bids by bid size and tricks over and under, per seat."""
-    progress = recorded.replay()
-
-    def figures_of(seats: Sequence[int], stint: Any) -> OhHellFigures:
-        found = OhHellFigures()
-        for hand in hands_played(progress, stint):
-            found += OhHellFigures.of_hand(hand, seats[0])
-        return found
-
-    return game_stats_of(recorded, progress, game.sides, figures_of, GameStats)
 
 
 GAME = OhHell()

@@ -118,7 +118,7 @@ BAD = [
     (["--bidder", "0", "--bid", "4U", "--books", "11"], "--trump", "trump is missing"),
     (["--bidder", "0", "--bid", "4U", "--trump", "X", "--books", "11"], "--trump", "'X'"),
     (["--bidder", "0", "--bid", "4NT", "--trump", "H", "--books", "11"], "--trump", "not part"),
-    (["--bidder", "0", "--bid", "4NT", "--books", "11"], "--direction", "high or low"),
+    (["--bidder", "0", "--bid", "4NT", "--books", "11"], "--direction", "direction is missing"),
     (["--bidder", "0", "--bid", "4NT", "--direction", "up", "--books", "9"], "--direction", "up"),
     (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "14"], "--books", "1 to 13"),
     (["--bidder", "0", "--bid", "4U", "--trump", "H", "--books", "0"], "--books", "1 to 13"),

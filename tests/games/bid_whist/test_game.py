@@ -145,6 +145,27 @@ def test_rules_lines_and_points_table_for_the_sheets():
     assert "6 + L books" in notes[0] and "+21 or more wins" in notes[1] and "−21" in notes[1]
 
 
+@pytest.mark.parametrize(
+    ("changes", "books", "throw_in"),
+    [({}, 3, True), ({"renege_books": 2, "all_pass": "dealer_must_bid"}, 2, False)],
+)
+def test_the_hand_form_folds_the_bid_and_the_reneges_and_hints_the_books(changes, books, throw_in):
+    """The bid's step folds once made, the reneges sit folded under the books at 0 with
+    the books each moves, the deal everyone passed is thrown in only under ``redeal``, and
+    the books box hears what the level needs."""
+    spec = GAME.hand_form(S.with_changes(changes), NAMES)
+    bid, taken = spec.steps
+    assert (bid.folds, taken.folds, bid.folded_label) == (True, False, None)
+    assert str(taken.folded_label) == f"Reneges ({books} books each)"
+    assert [(f.name, f.default) for f in taken.fields if f.folded] == [
+        ("reneges_0", "0"),
+        ("reneges_1", "0"),
+    ]
+    assert [str(a.label) for a in spec.actions] == ["Everyone passed: throw in"] * throw_in
+    assert spec.rules["hint"][0]["table"]["4"] == 10
+    assert (spec.error_target("bid"), spec.error_target("reneges")) == ("level", "reneges_0")
+
+
 def test_describe_hand_in_one_line():
     """The core's line from the hand's row: the bidder, the bid, made or set, and each
     side's books needed and taken (after reneges: Cat's side needed 9, took 9 - 3)."""

@@ -83,7 +83,7 @@ PROBLEMS = [
     ({"bidder": "north"}, "bidder", "bidder must be a whole number, not 'north'"),
     ({"bidder": True}, "bidder", "bidder must be a whole number, not True"),
     ({"bid": None}, "bid", "bid is missing"),
-    ({"bid": 4}, "bid", "bid must be text such as 4U, 4D or 4NT, not 4"),
+    ({"bid": 4}, "bid", "4 is not a bid; write level and kind, as in 4U, 4D or 4NT"),
     ({"bid": "8U"}, "bid", "'8U' is not a bid; its level must be 3..7"),
     ({"bid": "2D"}, "bid", "'2D' is not a bid; its level must be 3..7"),
     ({"bid": "4X"}, "bid", "its kind must be U (uptown), D (downtown) or NT"),
@@ -120,7 +120,7 @@ def test_each_problem_names_its_field_and_rule(changes, field, words):
         (
             {"bidder": 0, "bid": "4NT", "books": 10},
             "direction",
-            "direction is missing; a no-trump bid is high or low",
+            "direction is missing",
         ),
         (
             {"bidder": 0, "bid": "4NT", "direction": "up", "books": 10},
@@ -143,6 +143,24 @@ def test_trump_for_uptown_and_downtown_direction_for_no_trump(body, field, words
     problems = _problems(body)
     assert [f for f, _ in problems] == [field]
     assert words in problems[0][1]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "table"),
+    [
+        ({"bidder": 0, "bid": "4U", "books": 11}, "trump", "Still missing: Trump."),
+        ({"bidder": 0, "bid": "4D", "trump": None, "books": 9}, "trump", "Still missing: Trump."),
+        ({"bidder": 0, "bid": "5NT", "books": 10}, "direction", "Still missing: Direction."),
+    ],
+)
+def test_the_trump_or_direction_left_out_is_named_at_the_table_as_the_form_asks_it(
+    body, field, table
+):
+    """The schema names what the bid's kind asks and the body left out, in the API's
+    words and, for the form, in the table's (the field's label)."""
+    assert [(f, m, str(m.table)) for f, m in _problems(body)] == [
+        (field, f"{field} is missing", table)
+    ]
 
 
 NOT_ASKED = "%s is not part of this hand as given: leave it out"
@@ -173,7 +191,7 @@ NOT_ASKED = "%s is not part of this hand as given: leave it out"
         ),
         (
             {"bid": "4U"},
-            [("trump", "trump is missing; an uptown or downtown bid names a suit: C, D, H or S")],
+            [("trump", "trump is missing")],
         ),
     ],
 )
@@ -197,8 +215,9 @@ def test_minimum_level_knob_checks_the_bid():
 
 
 def test_every_problem_is_listed_at_once():
+    """The direction the no-trump bid left out among them, in the table's order."""
     problems = _problems({"bidder": 7, "bid": "4NT", "trump": "H", "books": 0, "reneges": [9, 0]})
-    assert [f for f, _ in problems] == ["bidder", "trump", "books", "reneges[0]"]
+    assert [f for f, _ in problems] == ["bidder", "trump", "direction", "books", "reneges[0]"]
 
 
 @pytest.mark.parametrize("body", [None, [], "4U", 7])

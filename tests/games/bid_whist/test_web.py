@@ -294,7 +294,7 @@ def test_bid_whist_pages_use_bid_whist_words(bw):
     form = text_of(client.get(f"/games/{game_id}/hands/new"))
     assert "revoke" not in plain(client.get(f"/games/{game_id}/hands/new")).lower()
     assert '<template id="count-more">One more: {what}</template>' in form
-    assert 'data-label="Reneges by \u2068Ann &amp; Cat\u2069"' in form
+    assert 'data-label="Reneges for \u2068Ann &amp; Cat\u2069"' in form
     sheet = plain(client.get(f"/games/{game_id}/print"))
     # The scoring lines say a made bid's points; no table repeats them per level.
     assert "Contract" not in sheet and "Made exactly" not in sheet

@@ -5,15 +5,8 @@ import pytest
 
 from scorekeeper.engine import IllegalAction, ParseError
 from scorekeeper.engine.core.cards import Card
-from scorekeeper.engine.israeli_whist import (
-    ALL_BIDS,
-    PASS,
-    Bid,
-    IsraeliAuction,
-    bid_index,
-    parse_call,
-    preset,
-)
+from scorekeeper.engine.israeli_whist import ALL_BIDS, Bid, preset
+from scorekeeper.engine.israeli_whist.auction import PASS, IsraeliAuction, bid_index, parse_call
 
 S, W, N, E = 0, 1, 2, 3
 PAGAT = preset("pagat-german")

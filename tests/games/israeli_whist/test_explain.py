@@ -48,7 +48,7 @@ def test_made_zeros_revokes_and_the_declarers_factor():
     )
     assert english(explain(settings, hand)) == [
         [f"5 tricks under a contract of 7: {MINUS}10 × 2 × 2 = {MINUS}40"],
-        ["zero made in an under hand: +50", f"revoke: {MINUS}100"],
+        ["zero made in an under hand: +50", f"1 revoke: {MINUS}100"],
         [f"5 tricks over a contract of 3: {MINUS}10 × 2 = {MINUS}20"],
         [f"3 tricks over a contract of 1: {MINUS}10 × 2 = {MINUS}20", f"2 revokes: {MINUS}200"],
     ]

@@ -13,13 +13,13 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.israeli_whist import (
     PRESETS,
-    contract_points,
     preset,
     record_from_dict,
     score_hand,
     score_table_entry,
     simulate_deals,
 )
+from scorekeeper.engine.israeli_whist.scoring import contract_points
 from tests.support.israeli_deal_checker import verify_deal
 
 WHIST = get_game("israeli-whist")
@@ -266,7 +266,7 @@ def test_a_pass_round_is_a_scored_hand_and_the_deal_moves_on():
     ("settings", "body", "field", "words"),
     [
         (PAGAT, {"pass_round": True, "tricks": [0, 3, 4, 6]}, "pass_round", "not part of"),
-        (PASSING, {"pass_round": True, "tricks": [0, 3, 4, 5]}, "tricks", "must total 13"),
+        (PASSING, {"pass_round": True, "tricks": [0, 3, 4, 5]}, "tricks", "must add up to 13"),
         (PASSING, {"pass_round": "yes", "tricks": [0, 3, 4, 6]}, "pass_round", "true or false"),
         (PASSING, {"thrown_in": True}, "thrown_in", "no deal is thrown in"),
         (

@@ -425,7 +425,7 @@ def _simplified_round_3():
             _with(EXPORT, *ROUND_3, "tricks", [0, 2, 4, 8]),
             "game #1 in the file, round 3",
             "tricks",
-            "must total 13",
+            "must add up to 13",
         ),
         (
             _with(EXPORT, *ROUND_3, "bets", [0, 3, 4, 5]),

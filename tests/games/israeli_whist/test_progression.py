@@ -3,7 +3,8 @@
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.israeli_whist import opener_for, preset, record_from_dict
+from scorekeeper.engine.israeli_whist import preset, record_from_dict
+from scorekeeper.engine.israeli_whist.progression import opener_for
 
 WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")

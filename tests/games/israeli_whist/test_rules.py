@@ -2,7 +2,9 @@
 
 import pytest
 
-from scorekeeper.engine.israeli_whist import contract_points, over_under, preset, score_hand
+from scorekeeper.engine.israeli_whist import preset, score_hand
+from scorekeeper.engine.israeli_whist.contracts import over_under
+from scorekeeper.engine.israeli_whist.scoring import contract_points
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")

@@ -3,7 +3,9 @@ import json
 import pytest
 
 from scorekeeper.engine import InvalidSettings
-from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, RuleSettings, preset, preset_name_of
+from scorekeeper.engine.israeli_whist import GAME, KNOBS, PRESETS, RuleSettings, preset
+
+preset_name_of = GAME.preset_name_of
 
 # A row per row of docs/rules/israeli-whist.md's knobs: (knob, standard, pagat-german, elhanani).
 PRESET_TABLE = [

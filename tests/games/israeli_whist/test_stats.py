@@ -31,17 +31,17 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.stats import HandPick, Rate, Rivalry
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.engine.israeli_whist.stats import (
-    HandPick,
     PlayerFigures,
-    Rate,
-    Rivalry,
     forbidden_hurt,
-    game_stats,
+    game_figures,
+    made_over_under,
 )
 
 WHIST = get_game("israeli-whist")
+game_stats = WHIST.game_stats
 
 PAGAT = preset("pagat-german")
 S, W, N, E = range(4)
@@ -210,10 +210,9 @@ def test_last_bidder_and_forbidden_hurt(stats, seat, last_bidder, hurt):
 
 
 def test_over_under_split_and_made_rates(stats):
-    assert (stats.over, stats.under) == (2, 3)
+    assert game_figures(stats)[1].values == ("2 / 3",)
     # Over: hand 4 made W and E, hand 5 made E. Under: hand 1 W; hand 3 S W N; hand 6 S N.
-    assert stats.made_in_over == Rate(3, 8)
-    assert stats.made_in_under == Rate(6, 12)
+    assert made_over_under(stats) == (Rate(3, 8), Rate(6, 12))
 
 
 def test_revoke_penalty_counts_in_points_not_in_contracts():
@@ -229,7 +228,7 @@ def test_void_hand_scores_nothing_and_makes_nothing():
     void = hand(N, "7C", [2, 3, 7, 0], [1, 4, 6, 2], settings=elhanani)
     stats = game_stats(WHIST.recorded_game(elhanani, S, NAMES, (void,)))
     assert [p.total for p in stats.players] == [0, 0, 0, 0]
-    assert stats.made_in_under == Rate(0, 4)
+    assert made_over_under(stats)[1] == Rate(0, 4)
     assert stats.players[N].figures.declarer == Rate(0, 1)
 
 
@@ -237,11 +236,12 @@ def test_only_thrown_in_deals():
     stats = game_stats(
         WHIST.recorded_game(PAGAT, S, NAMES, (record_from_dict(PAGAT, {"thrown_in": True}),) * 2)
     )
-    assert (stats.hands, stats.played, stats.thrown_in, stats.over, stats.under) == (2, 0, 2, 0, 0)
+    assert (stats.hands, stats.played, stats.thrown_in) == (2, 0, 2)
+    assert game_figures(stats)[1].values == ("0 / 0",)
     figures = stats.players[S].figures
     assert figures == PlayerFigures()
     assert (figures.average_contract, figures.average_points, figures.best) == (None, None, None)
-    assert stats.made_in_over.percent is None
+    assert made_over_under(stats)[0].percent is None
 
 
 def test_empty_game():
@@ -259,8 +259,7 @@ def test_player_lookup(stats):
 def test_game_figures(stats):
     assert stats.key == "g1"
     assert (stats.hands, stats.played, stats.thrown_in) == (6, 5, 1)
-    assert stats.made_in_over == Rate(3, 8)
-    assert stats.made_in_over.percent == 37.5
+    assert made_over_under(stats)[0].percent == 37.5
     dana = stats.players[E]
     assert dana.name == "Dana"
     assert dana.figures.zeros == Rate(1, 2)
