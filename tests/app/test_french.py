@@ -113,7 +113,7 @@ def test_engine_errors_beside_the_fields_are_french(whist):
     wrong = {**whist_hand(tricks=[0, 3, 8, 1]), "number": 2}
     response = client.post(f"/games/{game_id}/hands/new", data=wrong)
     assert response.status_code == 422
-    assert f"Les plis faits totalisent 12{NNBSP}; une donne en compte 13." in errors_in(response)
+    assert f"Plis{NBSP}: le total doit faire 13, pas 12." in errors_in(response)
 
 
 def test_new_game_errors_are_french(client):

@@ -42,7 +42,8 @@ def test_engine_errors_carry_messages_with_numbers_as_numbers():
         )
     field, message = caught.value.errors[0]
     assert field == "tricks" and isinstance(message, Message)
-    assert message.params == {"total": 12}
+    numbers = {key: value for key, value in message.params.items() if isinstance(value, int)}
+    assert numbers == {"sum": 12, "total": 13}  # the tricks taken and the deal's 13, as ints
     with pytest.raises(InvalidSettings) as caught:
         settings.with_changes({"miss_step": 5000})
     assert caught.value.message.params == {

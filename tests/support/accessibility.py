@@ -30,6 +30,11 @@ class AxeOnce:
 
         self.bundled = Axe()
 
+    @property
+    def axe_script(self) -> str:
+        """The bundled axe-core script, as ``Axe`` names it (``page_problems`` loads it)."""
+        return self.bundled.axe_script
+
     def run(self, page):
         """axe-core's violations on ``page`` (as the bundled ``Axe.run`` answers them)."""
         from axe_playwright_python.base import AxeResults

@@ -208,7 +208,7 @@ class Field:
         self.default = default
         self.csv = csv
         """Whether the CSV export has a column of the field, named as the field, or the
-        column's name (a seat's ``contract`` of the field ``contracts``)."""
+        column's name (one column per seat, named apart from the field's own name)."""
         self.column = csv if isinstance(csv, str) else name
 
     def __repr__(self) -> str:
@@ -646,7 +646,7 @@ class OneOf(Field):
 class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
     to ``high`` each, adding up to ``total`` when it is given (see ``totalled``).
-    ``folded``: a rare penalty (reneges, revokes), on the form in its step's folded group,
+    ``folded``: a rare penalty, on the form in its step's folded group,
     each box at 0, and a box left empty read as 0."""
 
     listed = True
