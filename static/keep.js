@@ -155,11 +155,20 @@
   async function download(cache, item, counted) {
     const hit = await cache.match(item.url, { ignoreVary: true });
     if (hit && (await genuine(hit, item))) return counted(item.size, 0);
-    if (hit) await cache.delete(item.url, { ignoreVary: true });
     if (/\/engine\//.test(item.url) && item.sha256 && navigator.serviceWorker.controller) {
-      const [sent, heard] = await byWorker(item, counted);
-      return counted(Math.max(0, item.size - heard), sent ? item.sent || item.size : 0);
+      // The worker puts the right bytes over a wrong copy itself: deleting it here could
+      // delete the right bytes the scoreboard's own download (which this one joins) has
+      // just stored. A wrong copy left after a failure goes, so it is never served.
+      try {
+        const [sent, heard] = await byWorker(item, counted);
+        return counted(Math.max(0, item.size - heard), sent ? item.sent || item.size : 0);
+      } catch (error) {
+        const left = await cache.match(item.url, { ignoreVary: true });
+        if (left && !(await genuine(left, item))) await cache.delete(item.url, { ignoreVary: true });
+        throw error;
+      }
     }
+    if (hit) await cache.delete(item.url, { ignoreVary: true });
     const response = await fetch(item.url, { credentials: "same-origin" });
     if (!response.ok) throw new Error(item.url + ": " + response.status);
     const bytes = await response.arrayBuffer();
