@@ -637,11 +637,9 @@ def test_the_hebrew_standings_link_the_ranking_without_calling_it_final_mid_nigh
     assert "הדירוג להדפסה" in he and "הדירוג הסופי" not in he
 
 
-def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
-    """The organiser's next step, settling a disputed hand, comes before the tables (four
-    of them are some 2,800 px of a phone's page), and the words for it are the same on
-    every page of the night: German "Spielleitung", Hebrew "בערעור של"."""
-    app, client, group_id, _key = club
+def disputed_after_series_1(app, client, group_id):
+    """A night whose series 1 is played, table 1's hand 2 disputed by its second player
+    ("Kreuz, nicht Pik"): the night, that table and its players."""
     start_night(client, group_id)
     night, games = night_of(app, group_id)
     play_series(client, night, games, 1)
@@ -649,6 +647,15 @@ def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
     players = games[table.game_id].players
     body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
     assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    return night, table, players
+
+
+def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
+    """The organiser's next step, settling a disputed hand, comes before the tables (four
+    of them are some 2,800 px of a phone's page), and the words for it are the same on
+    every page of the night: German "Spielleitung", Hebrew "בערעור של"."""
+    app, client, group_id, _key = club
+    night, table, players = disputed_after_series_1(app, client, group_id)
     page = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert page.index('id="disputes"') < page.index('id="club-tables"')
     de = plain(client.get(f"/games/{table.game_id}/club", headers={"Accept-Language": "de"}))
@@ -685,13 +692,7 @@ def test_the_settle_page_says_the_disputed_hand_as_the_tables_game_has_it(club):
     """The organiser weighs a dispute against the hand itself: the settle page says hand 2
     as recorded (its declarer by name, its game and the result), in the page's language."""
     app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables_of(1)[0]
-    players = games[table.game_id].players
-    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
-    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    night, table, players = disputed_after_series_1(app, client, group_id)
     with app.app_context():
         dispute_id = stored.disputes(db.get_db(), night.id)[0].id
     settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
