@@ -78,11 +78,15 @@ def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:
     """The scoring as a score sheet prints it, each rule with its formula (a table that
     scores on paper needs "10 + n²", not the knobs' bare numbers), then the other knobs
-    as the new-game form words them (those that apply)."""
+    as the new-game form words them (those that apply), but the passes that end the
+    auction as a table says them ("The auction ends after: 4 passes in a row")."""
     s = settings
     step = s.failed_zero_step
     failed_zero = f"{signed(-s.failed_zero_first)} {'+' if step >= 0 else MINUS} {abs(step)}·(t−1)"
     over, under = Notation(signed(s.zero_over)), Notation(signed(s.zero_under))
+    knobs = tuple(k for k in s.knobs() if k.group not in ("scoring", "zeros"))
+    ends = next(at for at, k in enumerate(knobs) if k.name == "auction_end_passes")
+    passes = nmsg("%(num)d pass in a row", "%(num)d passes in a row", s.auction_end_passes)
     return [
         RulesLine(msg("Exact contract n ≥ 1"), Notation(made_formula(s, "n"))),
         RulesLine(
@@ -96,8 +100,10 @@ def rules_lines(settings: RuleSettings) -> list[RulesLine]:
             msg("the hand scores 0") if s.all_fail_void else msg("scored as usual"),
         ),
         RulesLine(msg("Revoke"), Notation(signed(-s.revoke_penalty))),
-        # the scoring's knobs are the formulas above
-        *rules_lines_of(s, tuple(k for k in s.knobs() if k.group not in ("scoring", "zeros"))),
+        # the scoring's knobs are the formulas above; the auction's end is a sentence
+        *rules_lines_of(s, knobs[:ends]),
+        RulesLine(msg("The auction ends after"), passes),
+        *rules_lines_of(s, knobs[ends + 1 :]),
     ]
 
 
