@@ -1,14 +1,15 @@
-"""Phase one, the auction, as a state machine (``legal_actions()``, ``apply()``,
-``is_terminal()``, ``to_speak``) under the house rules of who opens, the passes that end
-it, and the Frisch exchanges after an all-pass, each perhaps raising the minimum level.
-A call is a :class:`Bid` or :data:`PASS` (``"7C"``, ``"9NT"``, ``"pass"``)."""
+"""Phase one, the auction, as a state machine (``core.auction.RisingAuction``:
+``legal_actions()``, ``apply()``, ``is_terminal()``, ``to_speak``) under the house rules of
+who opens, the passes that end it, and the Frisch exchanges after an all-pass, each perhaps
+raising the minimum level. A call is a :class:`Bid` or :data:`PASS` (``"7C"``, ``"9NT"``,
+``"pass"``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Literal
+from collections.abc import Iterable, Sequence
 
 from ..core import calls
+from ..core.auction import RisingAuction
 from ..core.calls import PASS, Pass
 from ..core.cards import Card
 from ..core.errors import IllegalAction
@@ -16,11 +17,10 @@ from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, Bid, Denomination
 from .progression import opener_for
 from .settings import RuleSettings
 
-Phase = Literal["bidding", "exchange", "declared", "thrown_in"]
+__all__ = ["ALL_BIDS", "PASS", "Call", "IsraeliAuction", "bid_index", "parse_call"]
 
 EXCHANGE_SIZE = 3
 """How many cards each seat passes to its left in a Frisch exchange."""
-
 
 Call = Bid | Pass
 
@@ -29,17 +29,10 @@ ALL_BIDS: tuple[Bid, ...] = tuple(
 )
 """Every bid, lowest first; a bid's position here is its :func:`bid_index`."""
 
-_DENOMINATIONS = len(Denomination)
-
-# The legal calls when the lowest bid allowed is ALL_BIDS[i], built once and shared.
-_LEGAL_FROM: tuple[tuple[Call, ...], ...] = tuple(
-    (PASS, *ALL_BIDS[lowest:]) for lowest in range(len(ALL_BIDS) + 1)
-)
-
 
 def bid_index(bid: Bid) -> int:
     """The bid's rank among all bids: 0 for 5C up to 44 for 13NT."""
-    return (bid.level - MIN_LEVEL) * _DENOMINATIONS + int(bid.denomination)
+    return (bid.level - MIN_LEVEL) * len(Denomination) + int(bid.denomination)
 
 
 def parse_call(text: str) -> Call:
@@ -51,29 +44,13 @@ def _as_index(card: Card | int) -> int:
     return card if isinstance(card, int) else card.index
 
 
-class IsraeliAuction:
-    """Phase one of one deal, from the first call to a declarer or a throw-in. Cards, where
-    it is told them, are ``Card`` values or numbers, kept as numbers; without them (a real
-    table) an exchange is still a step, its cards unchecked."""
+class IsraeliAuction(RisingAuction):
+    """Phase one of one deal, from the first call to a declarer or a throw-in, its
+    ``phase`` "exchange" between rounds. Cards, where it is told them, are ``Card`` values
+    or numbers, kept as numbers; without them (a real table) an exchange is still a step,
+    its cards unchecked."""
 
-    __slots__ = (
-        "settings",
-        "dealer",
-        "opener",
-        "phase",
-        "to_speak",
-        "frisch_round",
-        "rounds",
-        "exchanges",
-        "_dealt",
-        "_hands",
-        "calls",
-        "_high",
-        "_high_bidder",
-        "_passes",
-        "_lowest",
-        "_pending",
-    )
+    BIDS = ALL_BIDS
 
     def __init__(
         self,
@@ -86,54 +63,26 @@ class IsraeliAuction:
             raise ValueError(f"dealer is seat {dealer}; seats are 0..3")
         if hands is not None and len(hands) != SEATS:
             raise ValueError(f"{len(hands)} hands given; a deal has one per seat")
-        self.settings = settings
-        self.dealer = dealer
+        self.settings, self.dealer = settings, dealer
         self.opener = opener_for(settings, dealer)
         self.frisch_round = 0
-        self.rounds: list[list[tuple[int, Call]]] = []
-        """Every auction round's calls in order, as (seat, call) pairs."""
+        self.rounds = []
         self.exchanges: list[tuple[tuple[int, ...], ...]] = []
         """Per Frisch round, the card numbers each seat passed to its left, in seat order."""
         # Hands are copied only when an exchange changes them, to keep simulation cheap.
-        self._dealt = hands
-        self._hands: list[list[int]] | None = None
-        self._start_round()
+        self._dealt, self._hands = hands, None
+        self._next_round()
 
-    def _start_round(self) -> None:
-        self.phase: Phase = "bidding"
-        self.to_speak: int | None = self.opener
-        self.calls: list[tuple[int, Call]] = []
-        """The current round's calls, as (seat, call) pairs."""
-        self.rounds.append(self.calls)
-        self._high = -1
-        self._high_bidder = -1
-        self._passes = 0
-        self._lowest = (self.minimum_level - MIN_LEVEL) * _DENOMINATIONS
+    def _next_round(self) -> None:
+        """A round of calls from the opener, at the minimum level after the Frisch rounds."""
+        lowest = (self.minimum_level - MIN_LEVEL) * len(Denomination)
+        self._start_round(SEATS, self.opener, self.settings.auction_end_passes, lowest)
         self._pending: list[tuple[int, ...] | None] = [None] * SEATS
 
     @property
     def minimum_level(self) -> int:
         """The lowest level allowed in the current auction round."""
         return self.settings.minimum_level(self.frisch_round)
-
-    @property
-    def high_bid(self) -> Bid | None:
-        """The highest bid of the current round so far, if any."""
-        return ALL_BIDS[self._high] if self._high >= 0 else None
-
-    @property
-    def high_bidder(self) -> int | None:
-        return self._high_bidder if self._high >= 0 else None
-
-    @property
-    def declarer(self) -> int | None:
-        """The declarer once the auction is won; None before, and after a throw-in."""
-        return self._high_bidder if self.phase == "declared" else None
-
-    @property
-    def bid(self) -> Bid | None:
-        """The winning bid once the auction is won."""
-        return ALL_BIDS[self._high] if self.phase == "declared" else None
 
     @property
     def thrown_in(self) -> bool:
@@ -143,67 +92,13 @@ class IsraeliAuction:
         """True once there is a declarer, or the deal is thrown in."""
         return self.phase == "declared" or self.phase == "thrown_in"
 
-    def legal_actions(self) -> tuple[Call, ...]:
-        """Pass, then every bid that beats the high bid and meets the minimum, lowest first;
-        empty outside the bidding."""
-        if self.to_speak is None:
-            return ()
-        high = self._high + 1
-        return _LEGAL_FROM[high if high > self._lowest else self._lowest]
-
-    def apply(self, call: Call | str) -> None:
-        """Makes ``call`` (or its text) for the seat to speak; raises ParseError for
-        unreadable text and IllegalAction, naming the rule, for a call forbidden now."""
-        seat = self.to_speak
-        if seat is None:  # a seat speaks only in the bidding
-            raise IllegalAction(self._not_bidding(), "call")
-        if call is PASS:
-            self._call(seat, -1)
-        elif isinstance(call, Bid):
-            # IntEnum arithmetic stays in C; see bid_index.
-            index = (call.level - MIN_LEVEL) * _DENOMINATIONS + call.denomination
-            if index <= self._high or index < self._lowest:
-                raise IllegalAction(self._too_low(call, index), "call")
-            self._call(seat, index)
-        elif type(call) is str:
-            self.apply(parse_call(call))
-        else:
-            raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
-
-    def play_random(self, bits: Callable[[int], int]) -> None:
-        """Plays the round to its end as random bots would from the same draws, each call
-        ``legal[bits(32) * len(legal) >> 32]``, known legal, so not checked again."""
-        lowest, call = self._lowest, self._call
-        while (seat := self.to_speak) is not None:
-            high = self._high + 1
-            floor = high if high > lowest else lowest
-            choice = bits(32) * len(_LEGAL_FROM[floor]) >> 32
-            call(seat, floor + choice - 1 if choice else -1)
-
-    def _call(self, seat: int, index: int) -> None:
-        # Records a legal call for ``seat``: pass (-1), or the bid ALL_BIDS[index].
-        if index < 0:
-            self.calls.append((seat, PASS))
-            passes = self._passes = self._passes + 1
-            if self._high >= 0:
-                if passes >= self.settings.auction_end_passes:
-                    self.phase = "declared"
-                    self.to_speak = None
-                    return
-            elif passes == SEATS:
-                self._all_passed()
-                return
-        else:
-            self.calls.append((seat, ALL_BIDS[index]))
-            self._high = index
-            self._high_bidder = seat
-            self._passes = 0
-        self.to_speak = (seat + 1) % SEATS
+    def _parse(self, text: str) -> Call:
+        return parse_call(text)
 
     def _too_low(self, call: Bid, index: int) -> str:
         if index >= self._lowest:
             return (
-                f"{call} does not beat the high bid {ALL_BIDS[self._high]}: a bid must have a "
+                f"{call} does not beat the high bid {self.high_bid}: a bid must have a "
                 "higher level, or the same level in a higher denomination (C < D < H < S < NT)"
             )
         minimum, rounds = self.minimum_level, self.frisch_round
@@ -222,11 +117,8 @@ class IsraeliAuction:
         return "the auction is over: every player passed and the deal is thrown in"
 
     def _all_passed(self) -> None:
-        self.to_speak = None
-        if self.frisch_round < self.settings.frisch_rounds:
-            self.phase = "exchange"
-        else:
-            self.phase = "thrown_in"
+        more = self.frisch_round < self.settings.frisch_rounds
+        self.phase = "exchange" if more else "thrown_in"
 
     @property
     def hands(self) -> list[list[int]] | None:
@@ -255,8 +147,7 @@ class IsraeliAuction:
             raise IllegalAction(f"seat {seat} is not a seat; seats are 0..3", "exchange")
         if self._pending[seat] is not None:
             raise IllegalAction(f"seat {seat} has already chosen its cards to pass", "exchange")
-        chosen = self._check_exchange(seat, cards)
-        self._pending[seat] = chosen
+        self._pending[seat] = self._check_exchange(seat, cards)
         if any(p is None for p in self._pending):
             return
         passed = tuple(p for p in self._pending if p is not None)
@@ -269,7 +160,7 @@ class IsraeliAuction:
                 hands[(giver + 1) % SEATS].extend(passed[giver])
         self.exchanges.append(passed)
         self.frisch_round += 1
-        self._start_round()
+        self._next_round()
 
     def _check_exchange(self, seat: int, cards: Sequence[Card | int] | None) -> tuple[int, ...]:
         if cards is None:

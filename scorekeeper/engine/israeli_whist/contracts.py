@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.bidding import forbidden_bid
@@ -111,23 +110,20 @@ def contract_choices(
     return _ANY
 
 
-@dataclass(slots=True)
 class ContractPhase:
-    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``.
-    A turn's legal contracts are worked out once, for the bot and ``apply`` alike."""
+    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``;
+    the contracts ``named`` so far by seat, in the speaking ``order``. A turn's legal
+    contracts are worked out once, for the bot and ``apply`` alike."""
 
-    settings: RuleSettings
-    declarer: int
-    level: int
-    named: dict[int, int] = field(default_factory=dict)
-    order: list[int] = field(init=False)
-    position: int = 0
-    _legal: tuple[int, list[int]] = field(default=(-1, []), init=False, repr=False)
+    __slots__ = ("settings", "declarer", "level", "named", "order", "position", "_legal")
 
-    def __post_init__(self) -> None:
-        self.order = list(_ORDERS[self.settings.declarer_may_raise][self.declarer])
-        if not self.settings.declarer_may_raise:
-            self.named[self.declarer] = self.level
+    def __init__(self, settings: RuleSettings, declarer: int, level: int) -> None:
+        self.settings, self.declarer, self.level = settings, declarer, level
+        may_raise = settings.declarer_may_raise
+        self.order = list(_ORDERS[may_raise][declarer])
+        self.named = {} if may_raise else {declarer: level}
+        self.position = 0
+        self._legal: tuple[int, list[int]] = (-1, [])
 
     @property
     def to_speak(self) -> int | None:

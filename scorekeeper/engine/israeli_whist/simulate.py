@@ -190,21 +190,8 @@ class IsraeliDealState(StagedDeal):
     def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
         # The auction and its exchanges, then the contracts, each choice asked of the bot
         # of the seat to speak and taken unchecked.
-        auction = self.auction
-        while True:
-            while (seat := auction.to_speak) is not None:
-                auction.apply(bots[seat].choose_call(auction, self.hands[seat]))
-            if auction.phase != "exchange":
-                break
-            for seat, hand in enumerate(self.hands):
-                auction.exchange(seat, bots[seat].choose_exchange(auction, hand))
-            self.hands = auction.hands  # type: ignore[assignment]
-        self._next()
-        phase = self.contract_phase
-        if self.stage == "contracts" and phase is not None:
-            for seat in phase.order:
-                phase.apply(bots[seat].choose_contract(phase, self.hands[seat], self.trump))
-            self._next()
+        while self.stage != "play" and (seat := self.to_play) is not None:
+            self._apply_bid(self.stage, seat, self._ask(bots[seat], seat))
 
     def play_random(self, rng: random.Random) -> IsraeliDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
