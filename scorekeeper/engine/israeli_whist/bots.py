@@ -74,31 +74,23 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
             jacks[suit] = True
         else:
             honours[suit] += HONOUR_VALUE[12 - rank][min(lengths[suit], 4) - 1]
-    h0, h1, h2, h3 = honours
-    # Each suit's share when it is trumps ...
-    l0, l1, l2, l3 = lengths
-    j0, j1, j2, j3 = jacks
-    a0 = h0 + max(0, l0 - 3) + (0.3 if j0 else 0.0)
-    a1 = h1 + max(0, l1 - 3) + (0.3 if j1 else 0.0)
-    a2 = h2 + max(0, l2 - 3) + (0.3 if j2 else 0.0)
-    a3 = h3 + max(0, l3 - 3) + (0.3 if j3 else 0.0)
-    # ... and the ruffing value it adds as a side suit when the hand holds 3 trumps or more.
-    r0 = RUFF_VALUE[l0]
-    r1 = RUFF_VALUE[l1]
-    r2 = RUFF_VALUE[l2]
-    r3 = RUFF_VALUE[l3]
-    # Suit after suit, left to right (a side suit: honours, then its ruffing value).
-    return [
-        0.0 + a0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + a0 + h1 + h2 + h3,
-        0.0 + h0 + r0 + a1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + a1 + h2 + h3,
-        0.0 + h0 + r0 + h1 + r1 + a2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + a2 + h3,
-        0.0 + h0 + r0 + h1 + r1 + h2 + r2 + a3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + a3,
-        0.0
-        + no_trump_value(h0, l0)
-        + no_trump_value(h1, l1)
-        + no_trump_value(h2, l2)
-        + no_trump_value(h3, l3),
-    ]
+    # Each suit's share when it is trumps, and, added to a side suit when the hand holds
+    # 3 trumps or more, its ruffing value; summed suit after suit, left to right.
+    estimates = []
+    for trump in range(4):
+        ruffs, total = lengths[trump] >= 3, 0.0
+        for suit, length in enumerate(lengths):
+            if suit == trump:
+                total += honours[suit] + max(0, length - 3) + (0.3 if jacks[suit] else 0.0)
+            else:
+                total += honours[suit]
+                if ruffs:
+                    total += RUFF_VALUE[length]
+        estimates.append(total)
+    total = 0.0
+    for suit, length in enumerate(lengths):
+        total += no_trump_value(honours[suit], length)
+    return [*estimates, total]
 
 
 class IsraeliHeuristicBot(core_bots.StagedBot):

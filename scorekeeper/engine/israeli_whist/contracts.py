@@ -31,15 +31,19 @@ _ORDERS = {
 }
 """``speaking_order``, worked out once: ``_ORDERS[declarer_may_raise][declarer]``."""
 
-_ANY = tuple(range(TRICKS_PER_HAND + 1))
-_ANY_BUT = tuple(tuple(n for n in _ANY if n != forbidden) for forbidden in _ANY)
-"""The contracts 0..13, and ``_ANY_BUT[forbidden]`` without the forbidden number."""
-
 
 def forbidden_contract(others_total: int) -> int | None:
     """The number the last bidder may not name, given the other three contracts' total;
     None once they exceed 13: Oh Hell's hook (``core.bidding``) at 13 cards."""
     return forbidden_bid(TRICKS_PER_HAND, others_total)
+
+
+_ANY = tuple(range(TRICKS_PER_HAND + 1))
+_LAST = tuple(
+    tuple(n for n in _ANY if n != forbidden_contract(total))
+    for total in range((SEATS - 1) * TRICKS_PER_HAND + 1)
+)
+"""The contracts 0..13, and ``_LAST[total]`` the last bidder's when the others' total."""
 
 
 def last_bidder(declarer: int) -> int:
@@ -104,9 +108,7 @@ def contract_choices(
     if seat == declarer:
         return declarer_contracts(settings, level)
     if len(named) == SEATS - 1 and seat == (declarer + 3) % SEATS:  # the last bidder
-        forbidden = forbidden_contract(sum(named.values()))
-        if forbidden is not None:
-            return _ANY_BUT[forbidden]
+        return _LAST[sum(named.values())]
     return _ANY
 
 
@@ -159,10 +161,12 @@ class ContractPhase:
     def play_random(self, bits: Callable[[int], int]) -> None:
         """Names the contracts still to come as random bots would from the same draws,
         ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again."""
-        order, named = self.order, self.named
-        settings, declarer, level = self.settings, self.declarer, self.level
-        for seat in order[self.position :]:
-            legal = contract_choices(settings, declarer, level, seat, named)
+        order, named, declarer = self.order, self.named, self.declarer
+        for seat in order[self.position :]:  # contract_choices, written out
+            if seat == declarer:
+                legal: Sequence[int] = declarer_contracts(self.settings, self.level)
+            else:
+                legal = _LAST[sum(named.values())] if len(named) == SEATS - 1 else _ANY
             named[seat] = legal[bits(32) * len(legal) >> 32]
         self.position = len(order)
 

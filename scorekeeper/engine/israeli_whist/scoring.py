@@ -41,9 +41,10 @@ def contract_points(
     return -settings.miss_step_for(contract) * factor * abs(tricks_taken - contract)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandScore:
-    """The scored result of one hand.
+    """The scored result of one hand, read and never changed (not frozen: a frozen one
+    doubled the instructions of scoring a simulated deal).
 
     ``points`` is what each seat scores for the hand, the revoke penalty included:
     ``points[s] == contract_points[s] - revoke_penalties[s]``. ``contract_points`` is the

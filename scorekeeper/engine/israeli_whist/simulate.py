@@ -141,50 +141,48 @@ class IsraeliDealState(StagedDeal):
         self._next()
 
     def _next(self) -> None:
-        """Whose turn it is once a call, an exchange or a contract is made."""
-        auction, settings = self.auction, self.settings
-        if self.stage in ("auction", "exchange"):
+        """Whose turn it is once a call, an exchange or a contract is made: a seat's in
+        the auction or the exchange, then the contracts, then the first card; or the deal
+        is over, thrown in."""
+        auction, phase = self.auction, self.contract_phase
+        if phase is None:
             if auction.to_speak is not None:
                 self.stage, self.to_play = "auction", auction.to_speak
                 return
             if auction.phase == "exchange":
                 self.stage, self.to_play = "exchange", auction.to_exchange[0]
                 return
-            declarer, bid = auction.declarer, auction.bid
-            if declarer is None or bid is None:
-                if settings.all_pass != "pass_round":
+            if auction.phase != "declared":  # all passed: a pass round, or thrown in
+                if self.settings.all_pass == "pass_round":
+                    self._play(NO_TRUMP, left_of(self.dealer, seats=SEATS), None)
+                else:
                     self._over()
-                    return
-                self._play(NO_TRUMP, left_of(self.dealer, seats=SEATS), None)
                 return
+            bid = auction.bid
             self.trump = int(bid.denomination)
-            self.contract_phase = ContractPhase(settings, declarer, bid.level)
-            self.stage = "contracts"
-        phase = self.contract_phase
-        assert phase is not None and auction.declarer is not None
+            phase = ContractPhase(self.settings, auction.declarer, bid.level)  # type: ignore[arg-type]
+            self.stage, self.contract_phase = "contracts", phase
         if phase.to_speak is not None:
             self.to_play = phase.to_speak
-            return
-        self._play(self.trump, auction.declarer, phase.contracts)
+        else:
+            self._play(self.trump, phase.declarer, phase.contracts)
 
     def _play(self, trump: int, leader: int, contracts: list[int] | None) -> None:
         self._start_play(IsraeliPlayState._trusted(self.hands, trump, leader, contracts))
 
     def _result(self) -> IsraeliDeal:
-        auction, settings, play = self.auction, self.settings, self.play
+        auction, play, phase = self.auction, self.play, self.contract_phase
         deal = IsraeliDeal(self.dealer, self.dealt, auction.rounds, auction.exchanges)
-        if play is None:
+        if play is None:  # thrown in
             return deal
-        deal.tricks = play.tricks
         taken = deal.tricks_taken = play.tricks_taken
-        phase = self.contract_phase
+        deal.tricks = play.tricks
         if phase is None:
-            deal.score, deal.pass_round = score_pass_round(settings, taken), True
+            deal.score, deal.pass_round = score_pass_round(self.settings, taken), True
             return deal
-        declarer, contracts = auction.declarer, phase.contracts
-        deal.declarer, deal.bid, deal.contracts = declarer, auction.bid, contracts
-        deal.contract_order = phase.order
-        deal.score = (self._scorer or hand_scorer(settings))(contracts, taken, declarer)
+        contracts, declarer = deal.contracts, deal.declarer = phase.contracts, phase.declarer
+        deal.bid, deal.contract_order = auction.bid, phase.order
+        deal.score = (self._scorer or hand_scorer(self.settings))(contracts, taken, declarer)
         return deal
 
     def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
@@ -195,29 +193,20 @@ class IsraeliDealState(StagedDeal):
 
     def play_random(self, rng: random.Random) -> IsraeliDeal:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
-        no bot asked: the same draws, from the machines' own random loops (simulation's
-        hottest path, so each stage is written out rather than found by ``_next``)."""
-        settings, auction, bits = self.settings, self.auction, rng.getrandbits
+        no bot asked: the same draws, from each stage's own random loop."""
+        auction, bits = self.auction, rng.getrandbits
         auction.play_random(bits)
         while auction.phase == "exchange":
             for seat, hand in enumerate(self.hands):
                 auction.exchange(seat, rng.sample(hand, 3))
             self.hands = auction.hands  # type: ignore[assignment]
             auction.play_random(bits)
-        declarer, bid = auction.declarer, auction.bid
-        if declarer is not None and bid is not None:
-            self.trump = trump = int(bid.denomination)
-            phase = self.contract_phase = ContractPhase(settings, declarer, bid.level)
-            phase.play_random(bits)
-            play = IsraeliPlayState._trusted(self.hands, trump, declarer, phase.contracts)
-        elif settings.all_pass == "pass_round":
-            leader = left_of(self.dealer, seats=SEATS)
-            play = IsraeliPlayState._trusted(self.hands, NO_TRUMP, leader, None)
-        else:
-            self._over()
-            return self.result()
-        self.play = play
-        random_tricks(play, bits)
+        self._next()
+        if self.contract_phase is not None:
+            self.contract_phase.play_random(bits)
+            self._next()
+        if self.play is not None:
+            random_tricks(self.play, bits)
         self._over()
         return self.result()
 
