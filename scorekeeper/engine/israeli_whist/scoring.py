@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import eq
+from functools import lru_cache
 
 from .bids import TRICKS_PER_HAND
 from .contracts import OverUnder, over_under
@@ -75,27 +75,17 @@ def score_hand(
     revokes: Sequence[int] | None = None,
     declarer: int | None = None,
 ) -> HandScore:
-    """Scores a hand whose values are already valid (see ``records``).
-
-    With ``all_fail_void`` on and nobody making their contract, every seat scores 0 for the
-    hand. A caught revoke costs its penalty on top of the hand's score, void or not.
-    ``declarer`` is the declarer's seat, needed when ``declarer_miss_factor`` is not 1;
-    raises ValueError without it then.
-    """
+    """Scores a hand whose values are already valid (see ``records``), as ``hand_scorer``
+    scores it; a caught revoke costs its penalty on top, void or not. ``declarer`` is the
+    declarer's seat, needed when ``declarer_miss_factor`` is not 1; raises ValueError
+    without it then, and for contracts totalling 13."""
     if declarer is None and settings.declarer_miss_factor != 1:
         raise ValueError("the declarer's seat is needed when declarer_miss_factor is not 1")
-    if len(contracts) != len(tricks_taken):
-        list(zip(contracts, tricks_taken, strict=True))  # raises zip's own ValueError
-    hand = over_under(contracts)
-    made = tuple(map(eq, contracts, tricks_taken))
-    void = settings.all_fail_void and True not in made
-    earned = tuple(
-        0
-        if void
-        else contract_points(settings, contract, tricks_taken[seat], hand, seat == declarer)
-        for seat, contract in enumerate(contracts)
-    )
-    return _scored(settings, earned, revokes, hand, sum(contracts), made, void)
+    score = hand_scorer(settings)(list(contracts), list(tricks_taken), declarer)
+    if not revokes or not any(revokes):
+        return score
+    total, made, void = score.contracts_total, score.made, score.void
+    return _scored(settings, score.contract_points, revokes, score.over_under, total, made, void)
 
 
 def _scored(
@@ -128,10 +118,13 @@ def score_pass_round(
 _NONE = (0, 0, 0, 0)
 
 
-def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int], HandScore]:
-    """``score_hand(settings, contracts, tricks_taken, declarer=declarer)`` for four seats
-    without revokes, each contract and count of tricks 0..13 (a simulated hand): the very
-    same HandScore, from every seat's points worked out once for the settings."""
+@lru_cache(maxsize=64)
+def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int | None], HandScore]:
+    """``score(contracts, tricks_taken, declarer)``: a hand of four seats without revokes
+    scored under ``settings``, each contract and count of tricks 0..13, from every seat's
+    points worked out once for the settings (made once per settings, for a simulated run's
+    many deals and a game's many hands). With ``all_fail_void`` on and nobody making their
+    contract, every seat scores 0 for the hand; contracts totalling 13 raise ValueError."""
     # points[over][is_declarer][contract][tricks]: a seat's points (of contract c, t
     # tricks taken, in a hand h, by the declarer or not: d) looked up by two subscripts of
     # nested tuples, the fewest steps per seat.
@@ -146,7 +139,7 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int],
     void_when_all_fail = settings.all_fail_void
     by_declarer = settings.declarer_miss_factor != 1
 
-    def score(contracts: list[int], tricks_taken: list[int], declarer: int) -> HandScore:
+    def score(contracts: list[int], tricks_taken: list[int], declarer: int | None) -> HandScore:
         c0, c1, c2, c3 = contracts
         t0, t1, t2, t3 = tricks_taken
         total = c0 + c1 + c2 + c3
