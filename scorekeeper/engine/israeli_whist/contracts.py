@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from ..core.bidding import forbidden_bid
-from ..core.errors import IllegalAction
+from ..core.hooked_bids import HookedBids
 from ..core.messages import Message, msg
 from ..core.numbers import shown
 from ..core.seats import left_of
@@ -36,14 +36,6 @@ def forbidden_contract(others_total: int) -> int | None:
     """The number the last bidder may not name, given the other three contracts' total;
     None once they exceed 13: Oh Hell's hook (``core.bidding``) at 13 cards."""
     return forbidden_bid(TRICKS_PER_HAND, others_total)
-
-
-_ANY = tuple(range(TRICKS_PER_HAND + 1))
-_LAST = tuple(
-    tuple(n for n in _ANY if n != forbidden_contract(total))
-    for total in range((SEATS - 1) * TRICKS_PER_HAND + 1)
-)
-"""The contracts 0..13, and ``_LAST[total]`` the last bidder's when the others' total."""
 
 
 def last_bidder(declarer: int) -> int:
@@ -93,82 +85,30 @@ def declarer_contract_problem(settings: RuleSettings, level: int, contract: int)
     )
 
 
-def legal_contracts(
-    settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
-) -> list[int]:
-    """The contracts ``seat`` may name now, given those ``named`` by seat: the declarer's
-    (``declarer_contracts``), the last bidder's 0..13 but the forbidden number, else 0..13."""
-    return list(contract_choices(settings, declarer, level, seat, named))
+class ContractPhase(HookedBids):
+    """Phase two (``core.hooked_bids``): the declarer first where it may raise, its
+    contracts ``declarer_contracts`` (else its contract is its level, named before the
+    round starts), then the others from its left, the last bidder held by the forbidden
+    number; ``contracts`` in seat order once every seat has one."""
 
-
-def contract_choices(
-    settings: RuleSettings, declarer: int, level: int, seat: int, named: dict[int, int]
-) -> Sequence[int]:
-    """``legal_contracts`` as a range or a tuple worked out once, to read, not to change."""
-    if seat == declarer:
-        return declarer_contracts(settings, level)
-    if len(named) == SEATS - 1 and seat == (declarer + 3) % SEATS:  # the last bidder
-        return _LAST[sum(named.values())]
-    return _ANY
-
-
-class ContractPhase:
-    """Phase two as a state machine: ``legal_actions()``, ``apply()``, ``is_terminal()``;
-    the contracts ``named`` so far by seat, in the speaking ``order``. A turn's legal
-    contracts are worked out once, for the bot and ``apply`` alike."""
-
-    __slots__ = ("settings", "declarer", "level", "named", "order", "position", "_legal")
+    __slots__ = ("settings", "declarer", "level")
+    field = "contracts"
 
     def __init__(self, settings: RuleSettings, declarer: int, level: int) -> None:
         self.settings, self.declarer, self.level = settings, declarer, level
         may_raise = settings.declarer_may_raise
-        self.order = list(_ORDERS[may_raise][declarer])
-        self.named = {} if may_raise else {declarer: level}
-        self.position = 0
-        self._legal: tuple[int, list[int]] = (-1, [])
+        named = {} if may_raise else {declarer: level}
+        super().__init__(_ORDERS[may_raise][declarer], TRICKS_PER_HAND, named)
 
-    @property
-    def to_speak(self) -> int | None:
-        return self.order[self.position] if self.position < len(self.order) else None
+    def choices(self, seat: int) -> Sequence[int]:
+        if seat == self.declarer:
+            return declarer_contracts(self.settings, self.level)
+        return super().choices(seat)
 
-    def is_terminal(self) -> bool:
-        return self.position >= len(self.order)
-
-    def legal_actions(self) -> list[int]:
-        if self._legal[0] != self.position:
-            seat = self.to_speak
-            if seat is None:
-                return []
-            named = self.named
-            legal = legal_contracts(self.settings, self.declarer, self.level, seat, named)
-            self._legal = (self.position, legal)
-        return self._legal[1]
-
-    def apply(self, contract: int) -> None:
-        """Names ``contract`` for the seat to speak; raises IllegalAction with the rule."""
-        position = self.position
-        if position >= len(self.order):
-            raise IllegalAction(msg("every contract has been named"), "contracts")
-        seat = self.order[position]
-        if contract not in self.legal_actions():
-            raise IllegalAction(
-                _why_illegal(self.settings, self.declarer, self.level, seat, contract, self.named),
-                f"contracts[{seat}]",
-            )
-        self.named[seat] = contract
-        self.position = position + 1
-
-    def play_random(self, bits: Callable[[int], int]) -> None:
-        """Names the contracts still to come as random bots would from the same draws,
-        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again."""
-        order, named, declarer = self.order, self.named, self.declarer
-        for seat in order[self.position :]:  # contract_choices, written out
-            if seat == declarer:
-                legal: Sequence[int] = declarer_contracts(self.settings, self.level)
-            else:
-                legal = _LAST[sum(named.values())] if len(named) == SEATS - 1 else _ANY
-            named[seat] = legal[bits(32) * len(legal) >> 32]
-        self.position = len(order)
+    def _refusal(self, seat: int | None, contract: Any) -> Message:
+        if seat is None:
+            return msg("every contract has been named")
+        return _why_illegal(self.settings, self.declarer, self.level, seat, contract)
 
     @property
     def contracts(self) -> list[int]:
@@ -180,7 +120,7 @@ class ContractPhase:
 
 
 def _why_illegal(
-    settings: RuleSettings, declarer: int, level: int, seat: int, contract: int, named: dict
+    settings: RuleSettings, declarer: int, level: int, seat: int, contract: Any
 ) -> Message:
     if not isinstance(contract, int):
         return msg(

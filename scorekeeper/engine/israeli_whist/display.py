@@ -15,12 +15,7 @@ from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary
 from ..core.schema_defaults import THROWN_IN
 from .bids import MAX_LEVEL, MIN_LEVEL, SEATS, TRICKS_PER_HAND
-from .contracts import (
-    last_bidder,
-    legal_contracts,
-    over_under,
-    speaking_order,
-)
+from .contracts import declarer_contracts, last_bidder, over_under, speaking_order
 from .records import score_of
 from .scoring import contract_points
 from .settings import RuleSettings
@@ -167,7 +162,7 @@ def form_rules(settings: RuleSettings) -> dict[str, Any]:
             {
                 "field": "contract_{declarer}",
                 "by": "level",
-                "table": {str(n): legal_contracts(settings, 0, n, 0, {}) for n in levels},
+                "table": {str(n): list(declarer_contracts(settings, n)) for n in levels},
                 "auto": True,
                 "why": "why-declarer",
             },

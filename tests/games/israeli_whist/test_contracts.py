@@ -4,7 +4,7 @@ import pytest
 
 from scorekeeper.engine import IllegalAction
 from scorekeeper.engine.israeli_whist import preset, speaking_order
-from scorekeeper.engine.israeli_whist.contracts import ContractPhase, legal_contracts
+from scorekeeper.engine.israeli_whist.contracts import ContractPhase, declarer_contracts
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")
@@ -51,7 +51,7 @@ def test_declarer_fixed_at_level_does_not_speak():
     phase = ContractPhase(PAGAT, declarer=1, level=9)
     assert phase.named == {1: 9}
     assert phase.to_speak == 2
-    assert legal_contracts(PAGAT, 1, 9, 1, {}) == [9]
+    assert list(declarer_contracts(PAGAT, 9)) == [9]
 
 
 def test_nothing_forbidden_when_the_others_exceed_thirteen():
@@ -87,16 +87,14 @@ def test_a_contract_that_is_not_a_number_is_refused_naming_the_seat(contract):
 def test_a_turn_s_legal_contracts_are_worked_out_once(monkeypatch):
     # A bot asks for the legal contracts and apply checks its choice against the very
     # list: once per turn (apply used to work them out again).
-    from scorekeeper.engine.israeli_whist import contracts
-
     worked_out = []
-    real = contracts.legal_contracts
+    real = ContractPhase.choices
 
-    def counted(*args):
-        worked_out.append(args[3])
-        return real(*args)
+    def counted(phase, seat):
+        worked_out.append(seat)
+        return real(phase, seat)
 
-    monkeypatch.setattr(contracts, "legal_contracts", counted)
+    monkeypatch.setattr(ContractPhase, "choices", counted)
     phase = ContractPhase(STANDARD, declarer=2, level=7)
     while not phase.is_terminal():
         legal = phase.legal_actions()
