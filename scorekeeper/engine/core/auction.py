@@ -65,6 +65,14 @@ class RisingAuction:
         """The winning bid once the auction is won."""
         return self.BIDS[self._high] if self.phase == "declared" else None
 
+    @property
+    def thrown_in(self) -> bool:
+        return self.phase == "thrown_in"
+
+    def is_terminal(self) -> bool:
+        """True once there is a declarer, or the deal is thrown in."""
+        return self.phase == "declared" or self.phase == "thrown_in"
+
     def legal_actions(self) -> tuple[Any, ...]:
         """Pass, then every bid that beats the high bid and is allowed in the round, lowest
         first; empty outside the bidding."""

@@ -84,14 +84,6 @@ class IsraeliAuction(RisingAuction):
         """The lowest level allowed in the current auction round."""
         return self.settings.minimum_level(self.frisch_round)
 
-    @property
-    def thrown_in(self) -> bool:
-        return self.phase == "thrown_in"
-
-    def is_terminal(self) -> bool:
-        """True once there is a declarer, or the deal is thrown in."""
-        return self.phase == "declared" or self.phase == "thrown_in"
-
     def _parse(self, text: str) -> Call:
         return parse_call(text)
 

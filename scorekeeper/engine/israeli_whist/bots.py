@@ -8,7 +8,6 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
@@ -21,19 +20,9 @@ RANK_OF: tuple[int, ...] = tuple(index % 13 for index in range(52))
 """Each card number's rank within its suit, 0 for a two up to 12 for an ace."""
 
 
-class IsraeliBot(SeatBot, Protocol):
-    """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
-
-    def choose_exchange(self, auction: IsraeliAuction, hand: Sequence[int]) -> Sequence[int]:
-        """Returns 3 card numbers of ``hand`` to pass left in a Frisch exchange."""
-        ...
-
-    def choose_contract(self, phase: ContractPhase, hand: Sequence[int], trump: int) -> int:
-        """Returns one of ``phase.legal_actions()``; ``trump`` is 0..3 or 4 for no-trump."""
-        ...
-
-
-BotFactory = Callable[[int, random.Random], IsraeliBot]
+BotFactory = Callable[[int, random.Random], SeatBot]
+"""A kind of bot: ``(seat, rng)`` to a bot of ``core.bots.SeatBot`` that also chooses
+its Frisch cards (``choose_exchange``) and its contract (``choose_contract``)."""
 
 
 class IsraeliRandomBot(core_bots.StagedBot, core_bots.RandomBot):

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ..core.bots import SeatBot
 from ..core.seats import left_of
 from ..core.simulation import DealTally, StagedDeal, key_shuffled, percent, simulate_staged
 from ..core.tricks import Trick, random_tricks, tricks_text
 from .auction import Call, IsraeliAuction
 from .bids import SEATS, TRICKS_PER_HAND, Bid
-from .bots import BOTS, BotFactory, IsraeliBot, IsraeliRandomBot
+from .bots import BOTS, BotFactory, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
 from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
 from .scoring import HandScore, hand_scorer, score_pass_round
@@ -114,7 +115,7 @@ class IsraeliDealState(StagedDeal):
         self.contract_phase: ContractPhase | None = None
         self.trump = NO_TRUMP
 
-    def _ask(self, bot: IsraeliBot, seat: int) -> Any:
+    def _ask(self, bot: Any, seat: int) -> Any:
         hand, stage = self.hands[seat], self.stage
         if stage == "auction":
             return bot.choose_call(self.auction, hand)
@@ -185,7 +186,7 @@ class IsraeliDealState(StagedDeal):
         deal.score = (self._scorer or hand_scorer(self.settings))(contracts, taken, declarer)
         return deal
 
-    def _bid_bots(self, bots: Sequence[IsraeliBot]) -> None:
+    def _bid_bots(self, bots: Sequence[SeatBot]) -> None:
         # The auction and its exchanges, then the contracts, each choice asked of the bot
         # of the seat to speak and taken unchecked.
         while self.stage != "play" and (seat := self.to_play) is not None:
@@ -215,7 +216,7 @@ def simulate_deals(
     settings: RuleSettings,
     hands: int | range,
     seed: int | None = None,
-    bots: str | Sequence[IsraeliBot] | BotFactory = "random",
+    bots: str | Sequence[SeatBot] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[IsraeliDeal]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
