@@ -154,7 +154,9 @@ class RisingAuction:
         raise IllegalAction(f"{text!r} is not a call", "call")
 
     def _not_bidding(self) -> str:
-        return "the auction is over"
+        if self.phase == "declared":
+            return f"the auction is over: seat {self.declarer} declared {self.bid}"
+        return "the auction is over: every player passed and the deal is thrown in"
 
     def _too_low(self, call: Any, rank: int) -> str:
         return f"{call} does not beat the high bid {self.high_bid}"

@@ -104,9 +104,7 @@ class IsraeliAuction(RisingAuction):
     def _not_bidding(self) -> str:
         if self.phase == "exchange":
             return "the players are exchanging cards (Frisch); nobody may call until it is done"
-        if self.phase == "declared":
-            return f"the auction is over: seat {self.declarer} declared {self.bid}"
-        return "the auction is over: every player passed and the deal is thrown in"
+        return super()._not_bidding()
 
     def _all_passed(self) -> None:
         more = self.frisch_round < self.settings.frisch_rounds

@@ -32,21 +32,16 @@ _ORDERS = {
 """``speaking_order``, worked out once: ``_ORDERS[declarer_may_raise][declarer]``."""
 
 
-def forbidden_contract(others_total: int) -> int | None:
-    """The number the last bidder may not name, given the other three contracts' total;
-    None once they exceed 13: Oh Hell's hook (``core.bidding``) at 13 cards."""
-    return forbidden_bid(TRICKS_PER_HAND, others_total)
-
-
 def last_bidder(declarer: int) -> int:
     """The seat that names the last contract: the declarer's right."""
     return left_of(declarer, 3, seats=SEATS)
 
 
 def forbidden_for_entry(contracts: Sequence[int], declarer: int) -> int | None:
-    """The number the last bidder may not name, given the other three seats' contracts."""
+    """The number the last bidder may not name, given the other three seats' contracts;
+    None once they exceed 13: Oh Hell's hook (``core.bidding``) at 13 cards."""
     others = sum(c for s, c in enumerate(contracts) if s != last_bidder(declarer))
-    return forbidden_contract(others)
+    return forbidden_bid(TRICKS_PER_HAND, others)
 
 
 def over_under(contracts: list[int] | tuple[int, ...]) -> OverUnder:
@@ -108,7 +103,24 @@ class ContractPhase(HookedBids):
     def _refusal(self, seat: int | None, contract: Any) -> Message:
         if seat is None:
             return msg("every contract has been named")
-        return _why_illegal(self.settings, self.declarer, self.level, seat, contract)
+        if not isinstance(contract, int):
+            return msg(
+                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                field=f"contracts[{seat}]",
+                low=0,
+                high=TRICKS_PER_HAND,
+                value=shown(contract),
+            )
+        if seat == self.declarer:
+            problem = declarer_contract_problem(self.settings, self.level, contract)
+            if problem is not None:
+                return problem
+        if not 0 <= contract <= TRICKS_PER_HAND:
+            return msg("a contract of %(contract)d is outside 0..13", contract=contract)
+        return msg(
+            "the last bidder may not say %(contract)d: the contracts would total exactly 13",
+            contract=contract,
+        )
 
     @property
     def contracts(self) -> list[int]:
@@ -117,26 +129,3 @@ class ContractPhase(HookedBids):
             raise ValueError("phase two is not over")
         named = self.named
         return [named[0], named[1], named[2], named[3]]
-
-
-def _why_illegal(
-    settings: RuleSettings, declarer: int, level: int, seat: int, contract: Any
-) -> Message:
-    if not isinstance(contract, int):
-        return msg(
-            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-            field=f"contracts[{seat}]",
-            low=0,
-            high=TRICKS_PER_HAND,
-            value=shown(contract),
-        )
-    if seat == declarer:
-        problem = declarer_contract_problem(settings, level, contract)
-        if problem is not None:
-            return problem
-    if not 0 <= contract <= TRICKS_PER_HAND:
-        return msg("a contract of %(contract)d is outside 0..13", contract=contract)
-    return msg(
-        "the last bidder may not say %(contract)d: the contracts would total exactly 13",
-        contract=contract,
-    )

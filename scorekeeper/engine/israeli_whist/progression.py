@@ -3,8 +3,6 @@ a thrown-in deal dealt again by the same dealer, the hand limit and ``tie_at_end
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.declared import Progression
 from ..core.seats import left_of
 from .bids import SEATS
@@ -16,14 +14,12 @@ def opener_for(settings: RuleSettings, dealer: int) -> int:
     return dealer if settings.opener == "dealer" else left_of(dealer, seats=SEATS)
 
 
-def next_dealer(game: Any, dealer: int, record: Any) -> int:
-    """A thrown-in deal is dealt again by the same dealer."""
-    return dealer if record.thrown_in else left_of(dealer, seats=SEATS)
-
-
 PROGRESSION = Progression(
     opener=lambda game, settings, dealer: opener_for(settings, dealer),
-    next_dealer=next_dealer,
+    # a thrown-in deal is dealt again by the same dealer
+    next_dealer=lambda game, dealer, record: (
+        dealer if record.thrown_in else left_of(dealer, seats=SEATS)
+    ),
     hand_limit=lambda game, settings: settings.hand_limit,
     shares_tie=lambda game, settings: settings.tie_at_end == "shared",
 )

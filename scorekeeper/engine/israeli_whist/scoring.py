@@ -136,6 +136,12 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int |
         )
         for h in ("under", "over")
     )
+    # by_seat[over][declarer][seat]: each seat's table in a hand whose declarer is
+    # ``declarer`` (4: none, or no seat's miss counts more).
+    by_seat = tuple(
+        tuple(tuple(by_over[seat == declarer] for seat in range(4)) for declarer in range(5))
+        for by_over in points
+    )
     void_when_all_fail = settings.all_fail_void
     by_declarer = settings.declarer_miss_factor != 1
 
@@ -150,16 +156,8 @@ def hand_scorer(settings: RuleSettings) -> Callable[[list[int], list[int], int |
         made = (c0 == t0, c1 == t1, c2 == t2, c3 == t3)
         if void_when_all_fail and True not in made:
             return HandScore(_NONE, hand, total, made, True, _NONE, _NONE)
-        seat, declaring = points[over]
-        if by_declarer:
-            earned = (
-                (declaring if declarer == 0 else seat)[c0][t0],
-                (declaring if declarer == 1 else seat)[c1][t1],
-                (declaring if declarer == 2 else seat)[c2][t2],
-                (declaring if declarer == 3 else seat)[c3][t3],
-            )
-        else:
-            earned = (seat[c0][t0], seat[c1][t1], seat[c2][t2], seat[c3][t3])
+        p0, p1, p2, p3 = by_seat[over][declarer if by_declarer else 4]  # type: ignore[index]
+        earned = (p0[c0][t0], p1[c1][t1], p2[c2][t2], p3[c3][t3])
         return HandScore(earned, hand, total, made, False, earned, _NONE)
 
     return score

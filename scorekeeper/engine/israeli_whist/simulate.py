@@ -22,8 +22,6 @@ from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 
-_PACK = list(range(52))
-
 
 @dataclass(slots=True, eq=False)
 class IsraeliDeal:
@@ -87,7 +85,7 @@ class IsraeliDeal:
 def deal_hands(rng: random.Random) -> list[list[int]]:
     """Shuffles a pack with ``rng`` and returns four hands of 13 card numbers, in the order
     dealt (a shuffle by sorting on random keys: cheaper than ``rng.shuffle``)."""
-    pack = key_shuffled(rng, _PACK, 52)
+    pack = key_shuffled(rng, range(52), 52)
     return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
 
 
@@ -124,11 +122,10 @@ class IsraeliDealState(StagedDeal):
         return bot.choose_contract(self.contract_phase, hand, self.trump)  # type: ignore[arg-type]
 
     def _legal_bid(self, stage: str, seat: int | None) -> list[Any]:
-        if stage == "auction":
-            return list(self.auction.legal_actions())
         if stage == "exchange":
             return list(combinations(sorted(self.hands[seat]), 3))  # type: ignore[index]
-        return list(self.contract_phase.legal_actions())  # type: ignore[union-attr]
+        machine = self.auction if stage == "auction" else self.contract_phase
+        return list(machine.legal_actions())  # type: ignore[union-attr]
 
     def _apply_bid(self, stage: str, seat: int, action: Any) -> None:
         if stage == "contracts":
@@ -266,15 +263,12 @@ class IsraeliTally(DealTally):
         else:
             self.under += 1
         for seat, (contract, tricks) in enumerate(zip(contracts, taken, strict=True)):
-            made = contract == tricks
-            position = (seat - declarer) % SEATS
-            self.by_position[position][0] += made
-            self.by_position[position][1] += 1
-            self.by_contract[contract][0] += made
-            self.by_contract[contract][1] += 1
+            counts = [self.by_position[(seat - declarer) % SEATS], self.by_contract[contract]]
             if contract == 0:
-                self.zero[hand][0] += made
-                self.zero[hand][1] += 1
+                counts.append(self.zero[hand])
+            for count in counts:  # [made, played]
+                count[0] += contract == tricks
+                count[1] += 1
 
     def lines(self) -> list[str]:
         """The summary as text lines."""
