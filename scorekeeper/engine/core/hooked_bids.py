@@ -31,12 +31,18 @@ class HookedBids:
     (some seats' bids may be ``named`` before it starts). A turn's legal bids are worked
     out once, for the bot and ``apply`` alike."""
 
-    __slots__ = ("order", "named", "position", "_every", "_last", "_legal")
+    __slots__ = ("order", "named", "own", "position", "_every", "_last", "_legal")
     field = "bids"
     """The field a refusal names: ``bids[2]`` for seat 2's."""
 
-    def __init__(self, order: Sequence[int], tricks: int, named: dict[int, int]) -> None:
-        self.order, self.named, self.position = list(order), named, 0
+    def __init__(
+        self,
+        order: Sequence[int],
+        tricks: int,
+        named: dict[int, int],
+        own: dict[int, Sequence[int]] | None = None,
+    ) -> None:
+        self.order, self.named, self.own, self.position = list(order), named, own or {}, 0
         self._every, self._last = hooked_choices(tricks)
         self._legal: tuple[int, list[int]] = (-1, [])
 
@@ -48,8 +54,12 @@ class HookedBids:
         return self.position >= len(self.order)
 
     def choices(self, seat: int) -> Sequence[int]:
-        """The bids ``seat`` may name now, as a range or tuple to read: any, but for the
-        last of the order, once the others have named theirs, the forbidden number."""
+        """The bids ``seat`` may name now, as a range or tuple to read: its ``own``, or
+        any, but for the last of the order, once the others have named theirs, the
+        forbidden number."""
+        own = self.own.get(seat)
+        if own is not None:
+            return own
         if seat != self.order[-1] or self.position != len(self.order) - 1:
             return self._every
         total = sum(self.named.values())
@@ -75,12 +85,16 @@ class HookedBids:
 
     def play_random(self, bits: Callable[[int], int]) -> None:
         """Names the bids still to come as random bots would from the same draws,
-        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again."""
-        order, named, choices = self.order, self.named, self.choices
-        while self.position < len(order):
-            legal = choices(order[self.position])
-            named[order[self.position]] = legal[bits(32) * len(legal) >> 32]
-            self.position += 1
+        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again
+        (``choices`` written out: a simulated deal's bids, without a call per seat)."""
+        order, named, own, every = self.order, self.named, self.own, self._every
+        for seat in order[self.position :]:
+            legal = own.get(seat)
+            if legal is None:
+                total = sum(named.values()) if seat == order[-1] else len(self._last)
+                legal = self._last[total] if total < len(self._last) else every
+            named[seat] = legal[bits(32) * len(legal) >> 32]
+        self.position = len(order)
 
     def _refusal(self, seat: int | None, bid: Any) -> Any:
         """Why ``bid`` is refused for ``seat`` (None: every bid has been named)."""

@@ -93,12 +93,8 @@ class ContractPhase(HookedBids):
         self.settings, self.declarer, self.level = settings, declarer, level
         may_raise = settings.declarer_may_raise
         named = {} if may_raise else {declarer: level}
-        super().__init__(_ORDERS[may_raise][declarer], TRICKS_PER_HAND, named)
-
-    def choices(self, seat: int) -> Sequence[int]:
-        if seat == self.declarer:
-            return declarer_contracts(self.settings, self.level)
-        return super().choices(seat)
+        own = {declarer: declarer_contracts(settings, level)}
+        super().__init__(_ORDERS[may_raise][declarer], TRICKS_PER_HAND, named, own)
 
     def _refusal(self, seat: int | None, contract: Any) -> Message:
         if seat is None:
