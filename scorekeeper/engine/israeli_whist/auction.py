@@ -19,8 +19,8 @@ from .settings import RuleSettings
 
 __all__ = ["ALL_BIDS", "PASS", "Call", "IsraeliAuction", "bid_index", "parse_call"]
 
-EXCHANGE_SIZE = 3
-"""How many cards each seat passes to its left in a Frisch exchange."""
+EXCHANGE_SIZE = 3  # the cards each seat passes to its left in a Frisch exchange
+PER_LEVEL = len(Denomination)  # bids per level (an Enum's len is a slow call)
 
 Call = Bid | Pass
 
@@ -32,7 +32,7 @@ ALL_BIDS: tuple[Bid, ...] = tuple(
 
 def bid_index(bid: Bid) -> int:
     """The bid's rank among all bids: 0 for 5C up to 44 for 13NT."""
-    return (bid.level - MIN_LEVEL) * len(Denomination) + int(bid.denomination)
+    return (bid.level - MIN_LEVEL) * PER_LEVEL + int(bid.denomination)
 
 
 def parse_call(text: str) -> Call:
@@ -75,7 +75,7 @@ class IsraeliAuction(RisingAuction):
 
     def _next_round(self) -> None:
         """A round of calls from the opener, at the minimum level after the Frisch rounds."""
-        lowest = (self.minimum_level - MIN_LEVEL) * len(Denomination)
+        lowest = (self.minimum_level - MIN_LEVEL) * PER_LEVEL
         self._start_round(SEATS, self.opener, self.settings.auction_end_passes, lowest)
         self._pending: list[tuple[int, ...] | None] = [None] * SEATS
 
