@@ -32,6 +32,8 @@ class RisingAuction:
         # The legal calls when the lowest bid allowed is BIDS[i], made once per game.
         cls._LEGAL_FROM = tuple((PASS, *cls.BIDS[low:]) for low in range(len(cls.BIDS) + 1))
         cls._RANK = {bid: rank for rank, bid in enumerate(cls.BIDS)}
+        # The game's own bid objects (a bot's calls) ranked without hashing them.
+        cls._RANK_OF_ID = {id(bid): rank for rank, bid in enumerate(cls.BIDS)}
 
     def _start_round(self, seats: int, opener: int, end_passes: int, lowest: int = 0) -> None:
         """A new round of calls at a table of ``seats``, ``opener`` first, its bids from
@@ -93,7 +95,9 @@ class RisingAuction:
         if call is PASS:
             self._call(seat, -1)
             return
-        rank = self._RANK.get(call) if isinstance(call, type(self.BIDS[0])) else None
+        rank = self._RANK_OF_ID.get(id(call))
+        if rank is None and isinstance(call, type(self.BIDS[0])):
+            rank = self._RANK.get(call)
         if rank is None:
             raise IllegalAction(f"{call!r} is not a call; a call is a bid or pass", "call")
         if rank <= self._high or rank < self._lowest:
