@@ -15,11 +15,10 @@ import pytest
 from scorekeeper.engine.core.tricks import PLAIN_SUIT_OF, choice_tricks, dealt_tricks, split_hands
 
 
-def by_choice(held, leader, trump, generator, unbroken):
-    """The slow loop: each seat's legal cards listed in its hand's order, one
-    ``generator.choice`` per card, the last trick's forced ones too (a run's deals share
-    a generator, block by block, so the next deal draws on from where this one left it),
-    written from the rules alone."""
+def by_rules(held, leader, trump, unbroken, pick):
+    """The slow loop, written from the rules alone: each seat's legal cards listed in its
+    hand's order, ``pick(legal, following)`` playing one (``following``: they are of the
+    suit led), the highest trump or else the highest of the suit led winning."""
     seats = len(held)
     taken = [0] * seats
     leaders, tricks = [], []
@@ -27,12 +26,9 @@ def by_choice(held, leader, trump, generator, unbroken):
         trick, seat = [], leader
         for _ in range(seats):
             hand = held[seat]
-            if trick:
-                led = trick[0] // 13
-                legal = [card for card in hand if card // 13 == led] or hand
-            else:
-                legal = [card for card in hand if card // 13 != unbroken] or hand
-            card = generator.choice(legal)
+            led = trick[0] // 13 if trick else unbroken
+            legal = [card for card in hand if (card // 13 == led) == bool(trick)] or hand
+            card = pick(legal, bool(trick) and legal[0] // 13 == led)
             hand.remove(card)
             trick.append(card)
             seat = (seat + 1) % seats
@@ -51,6 +47,13 @@ def by_choice(held, leader, trump, generator, unbroken):
         taken[winner] += 1
         leader = winner
     return [*leaders, leader], tricks, taken
+
+
+def by_choice(held, leader, trump, generator, unbroken):
+    """Bots drawing ``generator.choice`` per card, the last trick's forced ones too (a
+    run's deals share a generator, block by block, so the next deal draws on from where
+    this one left it)."""
+    return by_rules(held, leader, trump, unbroken, lambda legal, _: generator.choice(legal))
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
@@ -82,39 +85,14 @@ def test_a_suit_kept_from_the_lead_must_be_the_trump():
 
 
 def by_dealt_order(held, leader, trump, generator, unbroken):
-    """The slow loop of the bots ``dealt_tricks`` plays as, from the rules alone: each
-    seat's cards in the order dealt; following suit, the last card of the suit led held;
-    else ``generator.choice`` among its legal cards listed by suit, each in that order."""
-    taken = [0] * 4
-    leaders, tricks = [], []
-    while held[leader]:
-        trick, seat = [], leader
-        for _ in range(4):
-            hand = held[seat]
-            led = trick[0] // 13 if trick else None
-            following = [card for card in hand if card // 13 == led]
-            if following:
-                card = following[-1]
-            else:
-                legal = hand if trick else [c for c in hand if c // 13 != unbroken] or hand
-                card = generator.choice(sorted(legal, key=lambda c: c // 13))
-            hand.remove(card)
-            trick.append(card)
-            seat = (seat + 1) % 4
-        led = trick[0] // 13
+    """The bots ``dealt_tricks`` plays as, each seat's cards in the order dealt: following
+    suit, the last card of the suit led held; else ``generator.choice`` among its legal
+    cards listed by suit, each in that order."""
 
-        def strength(card, led=led):
-            suit = card // 13
-            return (2 if suit == trump else 1 if suit == led else 0, card)
+    def pick(legal, following):
+        return legal[-1] if following else generator.choice(sorted(legal, key=lambda c: c // 13))
 
-        winner = (leader + max(range(4), key=lambda i, trick=trick: strength(trick[i]))) % 4
-        if any(card // 13 == unbroken for card in trick):
-            unbroken = -1
-        leaders.append(leader)
-        tricks.append(tuple(trick))
-        taken[winner] += 1
-        leader = winner
-    return [*leaders, leader], tricks, taken
+    return by_rules(held, leader, trump, unbroken, pick)
 
 
 def dealt(seed):
