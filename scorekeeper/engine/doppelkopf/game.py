@@ -328,6 +328,8 @@ class Doppelkopf(GameBase):
         shares_tie=True,
         finish_now=True,
         lasting={"deals": 0},
+        # At a table of five the dealer sits the hand out (``fields.playing``).
+        sits_out=lambda game, settings, number, dealer: (dealer,) if game.seats == 5 else (),
     )
 
     def end_words(self, settings: DoppelkopfSettings) -> Message:
