@@ -51,6 +51,8 @@ REFUSALS = (
     ("schwarz", msg("schwarz")),
 )
 PARTIES = (("re", msg("Re")), ("kontra", msg("Kontra")))
+PARTY_MARKS = {"Re": msg("Re"), "K": msg("Kontra")}
+"""A player's party as the scoreboard's cell marks it, in the table's words."""
 ERROR_STEPS = dict.fromkeys(("winner", "loser_points", "no_trick"), "points") | {
     "re": "parties",
     "re_extras": "extras",
@@ -314,6 +316,25 @@ class Doppelkopf(GameBase):
         )
         about = hand.re[0] if hand.solo is not None else None
         return HandSummary(about, bid, Label(said_row(settings, hand, score)), entries, made)
+
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Any]:
+        """The core's line (who was Re, the card points, who won, the value), then each
+        player's party in the table's words ("Walburga: Re", Hebrew "רה"), the party a run
+        of its own so that a right-to-left page keeps the names in order. A hand read
+        without its place at a table of five does not know its dealer, who sat it out:
+        only the Re players are marked."""
+        parts = super().describe_hand(hand, players, settings)
+        _record, ctx, summary = self._stored_summary(hand, settings)
+        marked = [(seat, entry[0]) for seat, entry in enumerate(summary.entries) if entry]
+        parts = parts[: len(parts) - len(marked)]
+        known = ctx.seats == 4 or ctx.dealer is not None
+        return parts + [
+            msg("%(name)s: %(party)s", name=players[seat], party=Label((PARTY_MARKS[mark],)))
+            for seat, mark in marked
+            if known or mark == "Re"
+        ]
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
