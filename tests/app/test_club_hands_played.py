@@ -100,3 +100,30 @@ def test_a_skat_player_at_a_table_of_four_is_not_counted_the_deal_they_sat_out(c
     assert sorted(expected) == sorted(THIRTEEN)
     assert _csv_hands(client, group_id, night.id) == expected
     assert {n: h for n, (_t, h) in _ranking_hands(client, group_id, night.id).items()} == expected
+
+
+def test_a_seat_taken_over_at_a_table_of_five_credits_the_hands_each_played(club):
+    """Seat 3 changes hands after deal 2: its first player played deals 1 and 2; Gast
+    dealt deal 3, sitting it out, and played 4 and 5. Everyone else sat out the one deal
+    they dealt."""
+    app, client, group_id, _key = club
+    start_night(client, group_id, guests=TEN, game="doppelkopf", rules="ddv", series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[0]
+    game = games[table.game_id]
+    players, size = game.players, len(game.players)
+    auth = {"Authorization": f"Bearer {edit_key(client, table.game_id)}"}
+    for number in range(1, size + 1):
+        if number == 3:
+            seated = client.post(
+                f"/api/games/{table.game_id}/seats", json={"seat": 2, "name": "Gast"}, headers=auth
+            )
+            assert seated.status_code < 300, seated.get_json()
+        dealer = (game.first_dealer + number - 1) % size
+        hand = {"re": [(dealer + 1) % size, (dealer + 2) % size], "re_points": 130}
+        answer = client.post(f"/api/games/{table.game_id}/hands", json=hand, headers=auth)
+        assert answer.status_code == 201, answer.get_json()
+    hands = _csv_hands(client, group_id, night.id)
+    assert game.first_dealer == 0
+    assert hands[players[2]] == 2 and hands["Gast"] == 2
+    assert [hands[players[seat]] for seat in (0, 1, 3, 4)] == [4, 4, 4, 4]
