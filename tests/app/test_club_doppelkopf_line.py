@@ -80,3 +80,35 @@ def test_a_disputed_doppelkopf_hand_at_a_table_of_five_is_said_in_hebrew_on_the_
     said = re.search(r'<p id="disputed-hand">(.*?)</p>', page, re.S)[1]
     assert MARKED.findall(said) == [(players[seat], "רה") for seat in sorted(re_seats)], said
     assert "קונטרה" not in said and ": K" not in said
+
+
+def test_a_hebrew_scoreboard_sheet_and_revisions_mark_each_party_in_hebrew(client):
+    """The party in each player's cell ("Re", "K") is the table's word on a Hebrew page:
+    רה and ק׳ on the scoreboard, the printed sheet and the hand's revisions (they stayed
+    Latin); German keeps Re and K."""
+    made = client.post(
+        "/api/games",
+        json={"game": "doppelkopf", "players": FOUR, "rules": "ddv", "first_dealer": 0},
+    ).get_json()
+    game_id, key = made["id"], made["edit_key"]
+    answer = client.post(
+        f"/api/games/{game_id}/hands",
+        json={"re": [1, 3], **RE_WINS},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert answer.status_code == 201, answer.get_json()
+    client.get(f"/games/{game_id}/edit/{key}")
+    # The scoreboard's cell, and the printed sheet's party column.
+    cells = {
+        f"/games/{game_id}": r'<span class="e">([^<]*)</span>',
+        f"/games/{game_id}/print": r'<td class="s">([^<]*)</td>',
+    }
+    for path, cell in cells.items():
+        page = client.get(path, headers=HEBREW).get_data(as_text=True)
+        assert re.findall(cell, page)[:4] == ["ק׳", "רה", "ק׳", "רה"], path
+        german = client.get(path, headers={"Accept-Language": "de"}).get_data(as_text=True)
+        assert re.findall(cell, german)[:4] == ["K", "Re", "K", "Re"], path
+    revisions = html.unescape(
+        client.get(f"/games/{game_id}/revisions", headers=HEBREW).get_data(as_text=True)
+    )
+    assert "ק׳" in revisions and ">K<" not in revisions

@@ -51,8 +51,13 @@ REFUSALS = (
     ("schwarz", msg("schwarz")),
 )
 PARTIES = (("re", msg("Re")), ("kontra", msg("Kontra")))
+RE_MARK = msg("Re")
+# Translators: the short mark of a Kontra player in a Doppelkopf hand's narrow cell (the
+# other party's is "Re"): K.
+KONTRA_MARK = msg("K")
 PARTY_MARKS = {"Re": msg("Re"), "K": msg("Kontra")}
-"""A player's party as the scoreboard's cell marks it, in the table's words."""
+"""A player's party as a hand's cell marks it (``RE_MARK``, ``KONTRA_MARK``: the table's
+short words), said whole in a line."""
 ERROR_STEPS = dict.fromkeys(("winner", "loser_points", "no_trick"), "points") | {
     "re": "parties",
     "re_extras": "extras",
@@ -305,7 +310,7 @@ class Doppelkopf(GameBase):
             short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
             bid = Label((short,), "r" if hand.solo in RED else "")
         entries = tuple(
-            ("Re",) if s in hand.re else ("K",) if s in playing(ctx) else ()
+            (RE_MARK,) if s in hand.re else (KONTRA_MARK,) if s in playing(ctx) else ()
             for s in range(ctx.seats)
         )
         made = tuple(
