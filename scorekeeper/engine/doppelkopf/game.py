@@ -309,8 +309,11 @@ class Doppelkopf(GameBase):
         if hand.solo is not None:  # short, for the hand's narrow head on the scoreboard
             short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
             bid = Label((short,), "r" if hand.solo in RED else "")
+        # Read without its place at a table of five, a hand does not know its dealer, who
+        # sat it out: only Re is marked.
+        known = ctx.seats == 4 or ctx.dealer is not None
         entries = tuple(
-            (RE_MARK,) if s in hand.re else (KONTRA_MARK,) if s in playing(ctx) else ()
+            (RE_MARK,) if s in hand.re else (KONTRA_MARK,) if known and s in playing(ctx) else ()
             for s in range(ctx.seats)
         )
         made = tuple(
@@ -327,18 +330,15 @@ class Doppelkopf(GameBase):
     ) -> list[Any]:
         """The core's line (who was Re, the card points, who won, the value), then each
         player's party in the table's words ("Walburga: Re", Hebrew "רה"), the party a run
-        of its own so that a right-to-left page keeps the names in order. A hand read
-        without its place at a table of five does not know its dealer, who sat it out:
-        only the Re players are marked."""
+        of its own so that a right-to-left page keeps the names in order (``view``: a
+        hand read without its place at a table of five marks its Re players only)."""
         parts = super().describe_hand(hand, players, settings)
         _record, ctx, summary = self._stored_summary(hand, settings)
         marked = [(seat, entry[0]) for seat, entry in enumerate(summary.entries) if entry]
         parts = parts[: len(parts) - len(marked)]
-        known = ctx.seats == 4 or ctx.dealer is not None
         return parts + [
             msg("%(name)s: %(party)s", name=players[seat], party=Label((PARTY_MARKS[mark],)))
             for seat, mark in marked
-            if known or mark == "Re"
         ]
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
