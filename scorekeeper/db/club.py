@@ -23,7 +23,7 @@ from .bulk import _insert_game, insert_staged, staged_rows
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game
+from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game, stored_settings, table_of
 from .keys import new_edit_key
 from .ratings import games_imported
 
@@ -425,19 +425,21 @@ class TableTotals:
 
 def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
     """Every table's list of the night by game id, in one short read of the seats alone
-    (no settings, tokens or seat changes: what the standings need, read as often as a
-    projector and every phone ask)."""
+    (no tokens or seat changes: what the standings need, read as often as a projector and
+    every phone ask), and of the hands' dealers where a seat sits a hand out."""
     seats: dict[int, list[tuple[str, int]]] = {}
     heads: dict[int, tuple[int, str]] = {}
+    kinds: dict[int, tuple[str, str]] = {}
     for row in query(
         db,
-        "SELECT g.id, g.hand_count, g.status, p.name, p.total FROM club_tables t "
-        "JOIN games g ON g.id = t.game_id JOIN players p ON p.game_id = g.id "
-        "WHERE t.night_id = ? ORDER BY g.id, p.seat",
+        "SELECT g.id, g.game, g.settings, g.hand_count, g.status, p.name, p.total "
+        "FROM club_tables t JOIN games g ON g.id = t.game_id JOIN players p "
+        "ON p.game_id = g.id WHERE t.night_id = ? ORDER BY g.id, p.seat",
         [night_id],
     ):
         seats.setdefault(row["id"], []).append((row["name"], row["total"]))
         heads[row["id"]] = (row["hand_count"], row["status"])
+        kinds[row["id"]] = (row["game"], row["settings"])
     changed = {
         row["game_id"]
         for row in query(
@@ -447,23 +449,57 @@ def table_totals(db: Database, night_id: int) -> dict[int, TableTotals]:
             [night_id],
         )
     }
+    out = _sitting_out(db, night_id, {game_id: len(rows) for game_id, rows in seats.items()}, kinds)
     found = {}
     for game_id, rows in seats.items():
         players = tuple(name for name, _total in rows)
         totals = tuple(total for _name, total in rows)
         sat = None
         if game_id in changed:
-            players, totals, sat = _credited(db, game_id, players)
+            players, totals, sat = _credited(db, game_id, players, out.get(game_id, {}))
+        elif game_id in out:
+            sat = tuple(
+                sum(seat not in gone for gone in out[game_id].values())
+                for seat in range(len(players))
+            )
         found[game_id] = TableTotals(game_id, players, totals, *heads[game_id], sat)
     return found
 
 
+def _sitting_out(
+    db: Database, night_id: int, sizes: dict[int, int], kinds: dict[int, tuple[str, str]]
+) -> dict[int, dict[int, tuple[int, ...]]]:
+    """For each table of the night at which a seat sat a hand out (a fifth Doppelkopf
+    player's dealer, Skat's fourth, a seat empty for some deals), the seats out at each
+    hand by its number, as the table's game says (``sits_out``): they did not play it."""
+    found: dict[int, dict[int, tuple[int, ...]]] = {}
+    for row in query(
+        db,
+        "SELECT h.game_id, h.number, h.dealer FROM club_tables t JOIN hands h "
+        "ON h.game_id = t.game_id WHERE t.night_id = ? ORDER BY h.game_id, h.number",
+        [night_id],
+    ):
+        game_id = row["game_id"]
+        key, text = kinds[game_id]
+        rules = table_of(key, sizes[game_id])
+        gone = rules.sits_out(
+            stored_settings(key, sizes[game_id], text), row["number"], row["dealer"]
+        )
+        if gone:
+            found.setdefault(game_id, {})[row["number"]] = gone
+    return found
+
+
 def _credited(
-    db: Database, game_id: int, drawn: tuple[str, ...]
+    db: Database,
+    game_id: int,
+    drawn: tuple[str, ...],
+    out: dict[int, tuple[int, ...]],
 ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
     """A table where a seat changed hands: each player who sat there with the points of
     the hands they sat (``hand_seats``, each hand credited to whoever sat there, as the
-    statistics do) and how many hands that was, the drawn players first."""
+    statistics do) and how many of them they played (not those their seat sat out,
+    ``out``), the drawn players first."""
     changes = [
         (row["from_hand"], row["seat"], row["name"])
         for row in query(
@@ -485,7 +521,8 @@ def _credited(
             if seat == row["seat"] and from_hand <= row["number"]:
                 sitter = name
         credit[sitter] = credit.get(sitter, 0) + (row["points"] or 0)
-        sat[sitter] = sat.get(sitter, 0) + 1
+        played = row["seat"] not in out.get(row["number"], ())
+        sat[sitter] = sat.get(sitter, 0) + played
     return tuple(credit), tuple(credit.values()), tuple(sat[name] for name in credit)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -703,3 +704,49 @@ def test_the_settle_page_says_the_disputed_hand_as_the_tables_game_has_it(club):
     assert any(said[1].startswith(name + " · ") for name in players), said[1]  # its declarer
     de = plain(client.get(settle, headers={"Accept-Language": "de"}))
     assert '<p id="disputed-hand">Wie eingetragen: ' in de
+
+
+def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_once(club):
+    """Hebrew says a club dispute with one word, ערעור, on every page of it and in every
+    string of the catalogue that speaks of one (it said מחלוקת and "חולק" too); German's
+    settle page opens the table's list to correct the hand ("Spiel"), not "das Spiel von
+    Tisch 1 … um das Spiel zu berichtigen"."""
+    from babel.messages.pofile import read_po
+
+    app, client, group_id, _key = club
+    he = {"Accept-Language": "he"}
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    table = night.tables_of(1)[0]
+    players = games[table.game_id].players
+    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
+    answer = client.post(f"/games/{table.game_id}/club", data=body, headers=he)
+    flashed = plain(client.get(answer.headers["Location"], headers=he))
+    assert f"ערעור של {players[1]} על יד 2" in flashed
+    with app.app_context():
+        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
+    base = f"/groups/{group_id}/club/{night.id}"
+    pages = [
+        flashed,
+        plain(client.get(f"/games/{table.game_id}/club", headers=he)),
+        plain(client.get(base, headers=he)),
+        plain(client.get(f"{base}/disputes/{dispute_id}/settle", headers=he)),
+    ]
+    for page in pages:
+        assert "ערעור" in page
+        assert "מחלוקת" not in page and "חולק" not in page
+    assert "ידיים בערעור" in pages[1] and "לערער על היד" in pages[1]
+    hebrew = Path(__file__).parents[2] / "scorekeeper/translations/he/LC_MESSAGES/messages.po"
+    with hebrew.open(encoding="utf-8") as po:
+        catalog = read_po(po)
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        if any("disput" in text for text in ids):
+            assert not any("מחלוקת" in s or "חולק" in s for s in said), message.id
+    de = plain(
+        client.get(f"{base}/disputes/{dispute_id}/settle", headers={"Accept-Language": "de"})
+    )
+    assert "Die Liste von Tisch 1 öffnen, um das Spiel zu berichtigen" in de
+    assert "Spiel von Tisch 1" not in de

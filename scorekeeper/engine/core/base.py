@@ -58,7 +58,7 @@ from .messages import Message, msg, nmsg
 from .progress import Points, RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
-from .seating import SeatChange, Stint
+from .seating import SeatChange, Stint, empty_at
 from .seats import leaders_of, placings_of
 from .settings import find_preset, preset_name_of
 from .simulation import DealTally, wrong_points
@@ -137,6 +137,7 @@ DERIVED: tuple[str, ...] = (
     "tournament_foot",
     "finish_now",
     "cards_dealt",
+    "sits_out",
 )
 """What the app (and the suites) ask of every game beyond the ``Game`` protocol: each
 derived here from what the game says (its protocol members, its declarations, its
@@ -435,6 +436,17 @@ class GameBase(SchemaDefaults):
         declares; None: every hand is dealt alike."""
         declared = self.progression.cards_dealt
         return None if declared is None else declared(self, settings, place)
+
+    def sits_out(self, settings: Any, number: int, dealer: int) -> tuple[int, ...]:
+        """The seats that take no part in hand ``number``, dealt by ``dealer``: those empty
+        at it (a table that grew or shrank, ``core.seating``) and those the progression
+        says sit it out (a fifth Doppelkopf player's dealer), in seat order. A player in
+        one of them did not play the hand (a club night's ranking counts hands played)."""
+        declared = self.progression.sits_out
+        out = set(empty_at(settings, number))
+        if declared is not None:
+            out.update(declared(self, settings, number, dealer))
+        return tuple(sorted(out))
 
     def deal_note(self, settings: Any, place: HandPlace) -> Message | None:
         """What the table must know to deal the hand at ``place`` (its number, dealer and

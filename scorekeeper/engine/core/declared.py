@@ -98,7 +98,10 @@ class Progression:
       at ``place`` where that changes from hand to hand (None: every hand alike);
     - ``lasting``: the knob changes under which a game lasts any number of hands, for the
       suites and benchmarks (``GameBase.lasting``), or ``lasting(game, hands)``; None: the
-      ``target`` knob at its highest.
+      ``target`` knob at its highest;
+    - ``sits_out(game, settings, number, dealer)``: the seats at the table that take no
+      part in hand ``number`` dealt by ``dealer`` (Doppelkopf's dealer at a table of five),
+      besides any seat empty at it (``core.seating``); None: nobody.
     """
 
     start: Callable[..., Any] | None = None
@@ -114,6 +117,7 @@ class Progression:
     deals_count: bool = False
     cards_dealt: Callable[..., int | None] | None = None
     lasting: Mapping[str, Any] | Callable[..., Mapping[str, Any] | None] | None = None
+    sits_out: Callable[..., tuple[int, ...]] | None = None
 
     def __post_init__(self) -> None:
         if (self.start is None) != (self.load is None):

@@ -191,7 +191,7 @@ class SchemaDefaults:
         marks = summary.penalties or (None,) * len(ctx.sides)
         sides = [ctx.side_of(s) for s in range(self.seats)]
         seats = tuple(
-            (Notation(" ".join(summary.entries[side])), marks[side] and marks[side].label)
+            (_entries_said(summary.entries[side]), marks[side] and marks[side].label)
             for side in sides
         )
         return RevisionView(parts, seats)
@@ -390,3 +390,15 @@ def _dealer_field(dealer: int, players: Sequence[str]) -> FormField:
     return FormField(
         "dealer", msg("Dealer"), keys, style="names", default=str(dealer), hidden_when_single=True
     )
+
+
+def _entries_said(entry: Sequence[str]) -> Any:
+    """A side's entries as one text: figures as notation ("2 3", kept left to right), or,
+    where one is a word (a Message: Doppelkopf's party, "Re"), a label whose words a page
+    says in its language."""
+    if not any(isinstance(part, Message) for part in entry):
+        return Notation(" ".join(entry))
+    pieces: list[Any] = []
+    for part in entry:
+        pieces += [" ", part] if pieces else [part]
+    return Label(tuple(pieces))

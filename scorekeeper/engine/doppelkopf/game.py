@@ -51,6 +51,13 @@ REFUSALS = (
     ("schwarz", msg("schwarz")),
 )
 PARTIES = (("re", msg("Re")), ("kontra", msg("Kontra")))
+RE_MARK = msg("Re")
+# Translators: the short mark of a Kontra player in a Doppelkopf hand's narrow cell (the
+# other party's is "Re"): K.
+KONTRA_MARK = msg("K")
+PARTY_MARKS = {"Re": msg("Re"), "K": msg("Kontra")}
+"""A player's party as a hand's cell marks it (``RE_MARK``, ``KONTRA_MARK``: the table's
+short words), said whole in a line."""
 ERROR_STEPS = dict.fromkeys(("winner", "loser_points", "no_trick"), "points") | {
     "re": "parties",
     "re_extras": "extras",
@@ -302,8 +309,11 @@ class Doppelkopf(GameBase):
         if hand.solo is not None:  # short, for the hand's narrow head on the scoreboard
             short = SUIT_SOLOS.get(hand.solo) or dict(SHORT_SOLOS)[hand.solo]
             bid = Label((short,), "r" if hand.solo in RED else "")
+        # Read without its place at a table of five, a hand does not know its dealer, who
+        # sat it out: only Re is marked.
+        known = ctx.seats == 4 or ctx.dealer is not None
         entries = tuple(
-            ("Re",) if s in hand.re else ("K",) if s in playing(ctx) else ()
+            (RE_MARK,) if s in hand.re else (KONTRA_MARK,) if known and s in playing(ctx) else ()
             for s in range(ctx.seats)
         )
         made = tuple(
@@ -314,6 +324,22 @@ class Doppelkopf(GameBase):
         )
         about = hand.re[0] if hand.solo is not None else None
         return HandSummary(about, bid, Label(said_row(settings, hand, score)), entries, made)
+
+    def describe_hand(
+        self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
+    ) -> list[Any]:
+        """The core's line (who was Re, the card points, who won, the value), then each
+        player's party in the table's words ("Walburga: Re", Hebrew "רה"), the party a run
+        of its own so that a right-to-left page keeps the names in order (``view``: a
+        hand read without its place at a table of five marks its Re players only)."""
+        parts = super().describe_hand(hand, players, settings)
+        _record, ctx, summary = self._stored_summary(hand, settings)
+        marked = [(seat, entry[0]) for seat, entry in enumerate(summary.entries) if entry]
+        parts = parts[: len(parts) - len(marked)]
+        return parts + [
+            msg("%(name)s: %(party)s", name=players[seat], party=Label((PARTY_MARKS[mark],)))
+            for seat, mark in marked
+        ]
 
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
@@ -328,6 +354,8 @@ class Doppelkopf(GameBase):
         shares_tie=True,
         finish_now=True,
         lasting={"deals": 0},
+        # At a table of five the dealer sits the hand out (``fields.playing``).
+        sits_out=lambda game, settings, number, dealer: (dealer,) if game.seats == 5 else (),
     )
 
     def end_words(self, settings: DoppelkopfSettings) -> Message:

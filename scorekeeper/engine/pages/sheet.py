@@ -150,7 +150,8 @@ def hand_rows(
                 Cell(
                     seat=seat,
                     css=" ".join(mark for mark, holds in marks if holds),
-                    entry="/".join(part for part in view.entry if part != NO_FIGURE),
+                    # An entry in words (Doppelkopf's party) in the page's language.
+                    entry="/".join(said(part) for part in view.entry if part != NO_FIGURE),
                     points=None if view.points is None else signed(view.points),
                     penalty=penalty,
                     total="" if seat in empty else total(view.total),

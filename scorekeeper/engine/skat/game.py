@@ -415,6 +415,10 @@ class Skat(GameBase):
         finish_now=True,
         thrown_in_counts=True,  # a passed deal scores nothing and counts as a deal of the list
         lasting={"deals": 0},
+        # Four at the table: the dealer sits the deal out (three play it).
+        sits_out=lambda game, settings, number, dealer: (
+            (dealer,) if len(settings.present(number)) == 4 else ()
+        ),
     )
 
     def deal_note(self, settings: SkatSettings, place: HandPlace) -> Message | None:

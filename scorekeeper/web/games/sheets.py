@@ -152,6 +152,9 @@ def sheet_widths(
         wide = _widths(game, columns, bids, outcomes, whole)
         if all(wide[column] == narrow[column] for column in ("fit", "bid")):
             return wide
+        # The heading's longest word is wider than its column ("Partei" over "Re" and "K"
+        # at a Doppelkopf table of five): it runs upwards, whole (print.css's "up").
+        return narrow | {"up": "up"}
     return narrow
 
 
@@ -203,6 +206,19 @@ def _widths(
     return widths | {"entry": f"w{entry}" if entry > ENTRY_EM else ""}
 
 
+def _who_cell(name: str) -> str:
+    """A name column's cell (the dealer, the declarer): the name on lines of whole words,
+    a name with a word of 7 letters or more in a box (``.fit``, the width print.css
+    measures) of its longest word's letters as a class (``l7``…``l24``, as
+    templates/_sheet.html's ``fit``), by which a club's list draws a word too long for the
+    column smaller: a long name is read whole, never cut to "Maximili…" (noticed at stop
+    61)."""
+    letters = max((len(word) for word in name.replace("-", "- ").split()), default=0)
+    if letters <= 6:
+        return f'<td class="who">{bdi(name)}</td>'
+    return f'<td class="who"><div class="fit l{min(letters, 24)}">{bdi(name)}</div></td>'
+
+
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
 # numbers get the class "long", printed smaller, so that no number is ever cut.
 FITS = 6
@@ -243,7 +259,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     entry_words: set[str] = set()
     cells: dict[tuple, str] = {}
     # A name column's cell for each name, made once (a game has a few names).
-    who = cache(lambda name: f'<td class="who">{bdi(name)}</td>')
+    who = cache(_who_cell)
     bids: list[str] = []
     penalised = False
     out: list[str] = []

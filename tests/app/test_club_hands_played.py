@@ -1,0 +1,129 @@
+"""A club night's Hands column counts the hands a player played (issue 56, noticed at
+stop 61): a player who sat a deal out (the dealer at a Doppelkopf table of five, or at a
+Skat table of four) did not play it. Through the Flask client on a real SQLite file: the
+night started and played through its tables' games, the ranking page and the CSV read."""
+
+from __future__ import annotations
+
+import re
+
+from tests.support.club_pages import (
+    THIRTEEN,
+    edit_key,
+    night_of,
+    play_series,
+    start_night,
+)
+
+TEN = [
+    "Adelheid Brunnmüller",
+    "Walburga Eisenhuth",
+    "Maximiliane Schröder",
+    "Friedhelm Krause",
+    "Gundula Hofstätter",
+    "Ottokar Liebknecht",
+    "Roswitha Pfeiffer",
+    "Eberhard Zimmermann",
+    "Hildegard Vogelsang",
+    "Konstantin Weißgerber",
+]
+
+
+def _ranking_hands(client, group_id: int, night_id: int) -> dict[str, tuple[int, int]]:
+    """Each player's Tables and Hands, as the printed ranking shows them."""
+    page = client.get(f"/groups/{group_id}/club/{night_id}/ranking").get_data(as_text=True)
+    rows = re.findall(
+        r'<bdi class="nm" dir="auto">([^<]+)</bdi></th>.*?<td>(\d+)</td><td>(\d+)</td></tr>',
+        page,
+    )
+    return {name: (int(tables), int(hands)) for name, tables, hands in rows}
+
+
+def _csv_hands(client, group_id: int, night_id: int) -> dict[str, int]:
+    sheet = client.get(f"/groups/{group_id}/club/{night_id}/export.csv").get_data(as_text=True)
+    return {row.split(",")[1]: int(row.split(",")[-1]) for row in sheet.splitlines()[1:]}
+
+
+def _play_doppelkopf(client, night, games, series: int) -> None:
+    """Every table of five plays its five deals through the API, Re the two players left
+    of the dealer (who sits the deal out), Re winning with 130."""
+    for table in night.tables_of(series):
+        game = games[table.game_id]
+        key = edit_key(client, table.game_id)
+        size = len(game.players)
+        for number in range(1, size + 1):
+            dealer = (game.first_dealer + number - 1) % size
+            hand = {
+                "re": [(dealer + 1) % size, (dealer + 2) % size],
+                "re_points": 130,
+                "re_announcement": "none",
+                "kontra_announcement": "none",
+            }
+            answer = client.post(
+                f"/api/games/{table.game_id}/hands",
+                json=hand,
+                headers={"Authorization": f"Bearer {key}"},
+            )
+            assert answer.status_code == 201, answer.get_json()
+        assert answer.get_json()["status"] == "finished"
+
+
+def test_a_doppelkopf_player_at_a_table_of_five_is_counted_the_hands_they_played(club):
+    """Ten players, two series of two tables of five, five deals each: every player deals
+    once per series and sits that deal out, so plays 4 + 4 = 8 hands, not 10."""
+    app, client, group_id, _key = club
+    answer = start_night(client, group_id, guests=TEN, game="doppelkopf", rules="ddv", series="2")
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    night, games = night_of(app, group_id)
+    assert [len(games[t.game_id].players) for t in night.tables] == [5, 5]
+    _play_doppelkopf(client, night, games, 1)
+    assert _ranking_hands(client, group_id, night.id) == dict.fromkeys(TEN, (1, 4))
+    answer = client.post(
+        f"/groups/{group_id}/club/{night.id}/next",
+        data={"present": "\n".join(TEN), "confirmed": "1"},
+    )
+    assert answer.status_code == 302
+    night, games = night_of(app, group_id, night.id)
+    _play_doppelkopf(client, night, games, 2)
+    assert _ranking_hands(client, group_id, night.id) == dict.fromkeys(TEN, (2, 8))
+    assert _csv_hands(client, group_id, night.id) == dict.fromkeys(TEN, 8)
+
+
+def test_a_skat_player_at_a_table_of_four_is_not_counted_the_deal_they_sat_out(club):
+    """Thirteen players: one table of four (four deals, each dealer sitting out one) and
+    three of three (three deals, all played)."""
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    play_series(client, night, games, 1)
+    expected = {name: 3 for table in night.tables_of(1) for name in games[table.game_id].players}
+    assert sorted(expected) == sorted(THIRTEEN)
+    assert _csv_hands(client, group_id, night.id) == expected
+    assert {n: h for n, (_t, h) in _ranking_hands(client, group_id, night.id).items()} == expected
+
+
+def test_a_seat_taken_over_at_a_table_of_five_credits_the_hands_each_played(club):
+    """Seat 3 changes hands after deal 2: its first player played deals 1 and 2; Gast
+    dealt deal 3, sitting it out, and played 4 and 5. Everyone else sat out the one deal
+    they dealt."""
+    app, client, group_id, _key = club
+    start_night(client, group_id, guests=TEN, game="doppelkopf", rules="ddv", series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[0]
+    game = games[table.game_id]
+    players, size = game.players, len(game.players)
+    auth = {"Authorization": f"Bearer {edit_key(client, table.game_id)}"}
+    for number in range(1, size + 1):
+        if number == 3:
+            seated = client.post(
+                f"/api/games/{table.game_id}/seats", json={"seat": 2, "name": "Gast"}, headers=auth
+            )
+            assert seated.status_code < 300, seated.get_json()
+        dealer = (game.first_dealer + number - 1) % size
+        hand = {"re": [(dealer + 1) % size, (dealer + 2) % size], "re_points": 130}
+        answer = client.post(f"/api/games/{table.game_id}/hands", json=hand, headers=auth)
+        assert answer.status_code == 201, answer.get_json()
+    hands = _csv_hands(client, group_id, night.id)
+    assert game.first_dealer == 0
+    assert hands[players[2]] == 2 and hands["Gast"] == 2
+    assert [hands[players[seat]] for seat in (0, 1, 3, 4)] == [4, 4, 4, 4]
