@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.live import BROWSER_HELP
-
 SHARES = pytest.StashKey[tuple[str, frozenset[str], str | None]]()
 
 
@@ -163,6 +161,10 @@ def pytest_configure(config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
+    # Imported here: the plugin is loaded by every run (test_suite_cost's runs of a module
+    # of their own too), and the live server's helpers import the whole app.
+    from tests.support.live import BROWSER_HELP
+
     skipped = [
         report
         for report in terminalreporter.stats.get("skipped", [])
