@@ -87,7 +87,7 @@ class FuzzReport:
         terminalreporter.write_line(f"seed {SEED}: replay with SCOREKEEPER_FUZZ_SEED={SEED}")
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(autouse=True)  # each test's: the three spread over a parallel run's workers
 def fuzz_report(request):
     if not request.config.pluginmanager.has_plugin("scorekeeper-fuzz-report"):
         request.config.pluginmanager.register(FuzzReport(), "scorekeeper-fuzz-report")

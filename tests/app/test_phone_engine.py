@@ -975,7 +975,7 @@ def test_a_request_built_wrong_is_refused_naming_it():
 HANDS = 2_000
 
 
-LOAD = "async (urls) => { await PhoneEngine.load(urls); return true; }"
+LOAD = "async (urls) => (await PhoneEngine.load(urls)).started"
 BATCH = "async ([urls, text]) => (await PhoneEngine.load(urls)).text('batch', text)"
 # A batch begun (its number answered at once), and its answer awaited and let go.
 BEGIN = """([urls, text]) => {
@@ -1027,14 +1027,20 @@ class EnginePage:
 @pytest.fixture(scope="session")
 def engine_page(browser, tmp_path_factory) -> Iterator[EnginePage]:
     """Pyodide and the engine's zip loaded once by a page of a live server, for every
-    proof test the process runs (loading them is the slow part; each test only reads)."""
+    proof test the process runs (loading them is the slow part; each test only reads).
+    The phone has started the engine before (the run's snapshot, ``engine_seed.seeded``),
+    as every phone after its first start: what is proved here is the engine's answers;
+    its first start from scratch, and that a snapshot answers as it does, are
+    tests/browser/test_engine_snapshot_browser.py's."""
+    from tests.support.engine_seed import seeded
+
     with engine_site(tmp_path_factory.mktemp("engine-page")) as (base, urls, script):
-        context = browser.new_context(base_url=base)
+        context = seeded(browser.new_context(base_url=base), base)
         page = context.new_page()
         page.goto("/")
         page.add_script_tag(url=script)
         started = time.perf_counter()
-        assert page.evaluate(LOAD, urls)
+        assert page.evaluate(LOAD, urls) == "snapshot"
         try:
             yield EnginePage(page, urls, time.perf_counter() - started)
         finally:

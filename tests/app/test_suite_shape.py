@@ -89,13 +89,14 @@ def test_modules_of_one_name_in_two_folders_are_two_groups():
     fixture go to one worker as a group of their own, not with every module of that name."""
     from types import SimpleNamespace
 
-    from tests.support.scheduling import pytest_itemcollected
+    from tests.support.scheduling import pytest_itemcollected, share_groups
 
     def item(module: str):
         marks = []
         nodeid = module.replace(".", "/") + ".py"
-        fixture = SimpleNamespace(scope="module", baseid=nodeid)
+        fixture = SimpleNamespace(scope="module", baseid=nodeid, argname="server")
         return SimpleNamespace(
+            stash=pytest.Stash(),
             module=SimpleNamespace(__name__=module),
             _fixtureinfo=SimpleNamespace(name2fixturedefs={"server": [fixture]}),
             getparent=lambda kind: SimpleNamespace(nodeid=nodeid),
@@ -107,5 +108,6 @@ def test_modules_of_one_name_in_two_folders_are_two_groups():
     made = [item("tests.games.skat.test_rules"), item("tests.games.euchre.test_rules")]
     for each in made:
         pytest_itemcollected(each)
+    share_groups(made)
     groups = [each.marks[0].args[0] for each in made]
     assert groups == ["games.skat.test_rules", "games.euchre.test_rules"]

@@ -136,6 +136,8 @@ BROKEN = """(names) => {
   return broken;
 }"""
 
+LAID_OUT = f"(names) => [{FITS}, ({CLIPPED})(names), ({BROKEN})(names)]"
+
 TAPS: dict[str, dict[str, list[int]]] = {}
 
 
@@ -187,11 +189,10 @@ class Evening:
         text = read(page)
         for pattern in (API_FIELD, NOTATION, SEAT_NUMBER, PRESET_KEY, RAW_HEADING[self.language]):
             assert not pattern.search(text), (where, pattern.search(text).group(), text)
-        width, room = page.evaluate(FITS)
+        # The page's width, the names it clips and breaks, read in one go.
+        (width, room), clipped, broken = page.evaluate(LAID_OUT, NAMES)
         assert width <= room, (where, width, room)
-        clipped = page.evaluate(CLIPPED, NAMES)
         assert clipped == [], (where, clipped)
-        broken = page.evaluate(BROKEN, NAMES)
         assert broken == [], (where, broken)
         return text
 

@@ -117,7 +117,12 @@ def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(
         page.reload()
         page.locator("#live #h2").wait_for()
         page.wait_for_function(KEPT % game_id)
-        page.wait_for_timeout(1500)  # keep.js brings the kept game up to date meanwhile
+        # keep.js brings the kept game up to date: hand 2 is in it.
+        until(
+            page,
+            f"async (id) => ({RECORD})(id).then((r) => r.snapshot.hands.length === 2)",
+            game_id,
+        )
         assert page.locator("#keep-whose").count() == 0
         keep_screenshot(page, SHOTS / "offline" / f"unasked-hand-2-{language}.png")
         assert until(page, RECORD, game_id)["by"] is None

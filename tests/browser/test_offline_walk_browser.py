@@ -5,7 +5,9 @@ game by itself, records it online and offline, reloads, reopens and meets anothe
 
 One live server and one browser serve the module; a parallel run keeps each game's walks
 on one worker (``PER_GAME_GROUPS``), and a worker's one phone (``KeepingPhone``) keeps every
-game it walks, as a real phone does.
+game it walks, as a real phone does. The server and the phone last the test process, not
+the module: a worker takes the games' walks between other files' tests, and a phone made
+again for each walk was seeded and downloaded the engine again for each.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ pytestmark = pytest.mark.browser
 PER_GAME_GROUPS = True
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[str]:
-    """One live server for the module, CSRF on, on its own SQLite file."""
+    """One live server for the module's walks in this process, CSRF on, on its own SQLite
+    file."""
     with serving(tmp_path_factory.mktemp("offline-walk")) as base:
         yield base
 
@@ -105,7 +108,7 @@ def test_every_game_walks_offline_and_the_walks_meet_both_languages():
     assert ("israeli-whist", "he") in walked
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def keeping_phone(browser, server) -> Iterator[KeepingPhone]:
     found = KeepingPhone(browser, server)
     yield found

@@ -88,15 +88,27 @@ def test_the_view_link_updates_itself_at_its_next_poll(page, phone, live_server)
     assert totals(viewer) == ["0", "0", "0", "0"]
 
 
+# Counts the page's polls as it asks for them (``window.polls``).
+COUNT_POLLS = """() => {
+    const fetched = window.fetch;
+    window.polls = 0;
+    window.fetch = (asked, ...rest) => {
+        if (String(asked).endsWith("/live")) window.polls += 1;
+        return fetched(asked, ...rest);
+    };
+}"""
+
+
 def test_a_hidden_page_stops_polling_and_polls_at_once_when_shown(page, live_server):
+    # The page's clock is the test's: the seconds a sleeping page waits are run through at
+    # once, each timer firing as it would (app.js polls every 1.5 s), not waited for.
+    page.clock.install()
     game_id, key = game_opened_by_edit_link(page, live_server)
-    polls = []
-    page.on("request", lambda r: polls.append(r.url) if r.url.endswith("/live") else None)
+    page.locator("#live").wait_for()
     show_page(page, "hidden")
-    page.wait_for_timeout(300)
-    polls.clear()
-    page.wait_for_timeout(3500)
-    assert polls == []  # asleep: no polls
+    page.evaluate(COUNT_POLLS)
+    page.clock.run_for(3500)
+    assert page.evaluate("window.polls") == 0  # asleep: no polls in two periods and more
     api(live_server, "POST", f"/api/games/{game_id}/hands", WORKED_EXAMPLE, key)
     # Shown, it polls at once: within the event itself (counted there, not timed), not at
     # the next tick of a timer, and the hand comes with that poll.

@@ -37,8 +37,11 @@ class Taps:
         self.count += 1
 
     def key(self, name: str, value) -> None:
-        """Taps the key for ``value`` of the radio field ``name`` (it must be showing)."""
-        self(self.page.locator(f'label.key:has(input[name="{name}"][value="{value}"])'))
+        """Taps the key for ``value`` of the radio field ``name`` (it must be showing): a
+        key is a label, which opens no page, so it is clicked without first asking the
+        page whether it is a link (``tap``: a round trip to the browser a key)."""
+        self.page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
+        self.count += 1
 
     def save(self) -> None:
         """Taps Save and waits for the scoreboard: the hand is sent in the background

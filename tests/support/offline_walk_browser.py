@@ -11,7 +11,7 @@ from tests.support.app_conformance import (
 
 class KeepingPhone:
     """The module's phone that keeps games, 360 px wide, opened once and kept while the
-    module runs (``offline_phone.new_phone``): it keeps every game it edits, and Pyodide,
+    module's tests run (``offline_phone.new_phone``): it keeps every game it edits, and Pyodide,
     its standard library and the engine are fetched and compiled once for all of them, as
     on a real phone; a new one starts from the snapshot of the engine another phone of the
     test process made (``engine_seed.seeded``), as a phone that kept a game before. Each

@@ -10,40 +10,77 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.live import BROWSER_HELP
+SHARES = pytest.StashKey[tuple[str, frozenset[str], str | None]]()
 
 
 def pytest_itemcollected(item) -> None:
     """Where ``make test`` runs the suite on every core (pytest-xdist, ``--dist
     loadgroup``), the tests that share a module's fixture (a live server and the games it
-    holds, built once) go to one worker together: those of a module that defines a
-    session-, module- or class-scoped fixture (a session's: Pyodide loaded once, not once
-    a worker), or only those of one game where the module's tests
-    take a ``game`` and build its data lazily (``PER_GAME_GROUPS``), so that the games
-    spread over the cores. Every other test goes wherever a core is free.
+    holds, built once) go to one worker together: those of a module that use a session-,
+    module- or class-scoped fixture it defines (a session's: Pyodide loaded once, not once
+    a worker), and with them every test of the module that shares one of those with them
+    (``share_groups``); or only those of one game where the module's tests take a
+    ``game`` and build its data lazily (``PER_GAME_GROUPS``), so that the games spread
+    over the cores. Every other test goes wherever a core is free.
 
-    The group is marked as each test is collected: xdist reads the marks in its own
-    ``pytest_collection_modifyitems``, which runs before this file's (a mark added there
-    came too late, and every module's tests were spread over the workers, each worker
-    starting its own server and building the same games again)."""
+    What each test shares is noted as it is collected; the groups are marked once the
+    whole module is (``pytest_collection_modifyitems``, before pytest-xdist reads them)."""
     if item.get_closest_marker("xdist_group"):
         return
     module = item.module.__name__.removeprefix("tests.")  # games.skat.test_rules: one a file
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info else ()
     own = item.getparent(pytest.Module).nodeid
-    shared = any(
-        fixture.scope in ("session", "module", "class") and fixture.baseid == own
+    shared = frozenset(
+        fixture.argname
         for chain in defs
         for fixture in chain
+        if fixture.scope in ("session", "module", "class") and fixture.baseid == own
     )
     if not shared:
         return
     game = getattr(item, "callspec", None) and item.callspec.params.get("game")
     if game is not None and getattr(item.module, "PER_GAME_GROUPS", False):
-        item.add_marker(pytest.mark.xdist_group(f"{module}-{game.key}-{game.seats}"))
+        item.stash[SHARES] = (module, shared, f"{module}-{game.key}-{game.seats}")
     else:
-        item.add_marker(pytest.mark.xdist_group(module))
+        item.stash[SHARES] = (module, shared, None)
+
+
+def share_groups(items) -> None:
+    """Marks each test that shares a module's fixture (``pytest_itemcollected``) with its
+    group: its game's, or the module's tests that share one, directly or through another
+    test, named after the module and the first of those fixtures. A module whose tests
+    share two separate sets of fixtures (Pyodide loaded in a page, a phone build) is two
+    groups, which two cores run side by side."""
+    owner: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def root(node: tuple[str, str]) -> tuple[str, str]:
+        while owner.setdefault(node, node) != node:
+            node = owner[node]
+        return node
+
+    noted = [(item, item.stash.get(SHARES, None)) for item in items]
+    for _item, shares in noted:
+        if shares is not None and shares[2] is None:
+            module, names, _ = shares
+            first, *rest = sorted(names)
+            for name in rest:
+                owner[root((module, name))] = root((module, first))
+            root((module, first))
+    components: dict[tuple[str, str], set[str]] = {}
+    for node in list(owner):
+        components.setdefault(root(node), set()).add(node[1])
+    for item, shares in noted:
+        if shares is None:
+            continue
+        module, names, game_group = shares
+        if game_group is None:
+            every = components[root((module, min(names)))]
+            if len(every) == len({name for (m, name) in owner if m == module}):
+                game_group = module  # one set of fixtures: the module's group, as ever
+            else:
+                game_group = f"{module}-{min(every)}"
+        item.add_marker(pytest.mark.xdist_group(game_group))
 
 
 def _group_in_node_id(item) -> None:
@@ -68,6 +105,7 @@ def _group_in_node_id(item) -> None:
 def pytest_collection_modifyitems(config, items) -> None:
     """A worker of a parallel run keeps each group's tests together and takes its tests
     longest first (``longest_first``)."""
+    share_groups(items)
     if getattr(config.option, "loadgroup", False):  # set on the workers of --dist loadgroup
         for item in items:
             _group_in_node_id(item)
@@ -123,6 +161,10 @@ def pytest_configure(config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
+    # Imported here: the plugin is loaded by every run (test_suite_cost's runs of a module
+    # of their own too), and the live server's helpers import the whole app.
+    from tests.support.live import BROWSER_HELP
+
     skipped = [
         report
         for report in terminalreporter.stats.get("skipped", [])
