@@ -207,12 +207,11 @@ def _widths(
 
 
 def _who_cell(name: str) -> str:
-    """A name column's cell (the dealer, the declarer): the name on lines of whole words,
+    """A name column's cell (who dealt, who played alone): the name on lines of whole words,
     a name with a word of 7 letters or more in a box (``.fit``, the width print.css
     measures) of its longest word's letters as a class (``l7``…``l24``, as
     templates/_sheet.html's ``fit``), by which a club's list draws a word too long for the
-    column smaller: a long name is read whole, never cut to "Maximili…" (noticed at stop
-    61)."""
+    column smaller: a long name is read whole, never cut to "Maximili…"."""
     letters = max((len(word) for word in name.replace("-", "- ").split()), default=0)
     if letters <= 6:
         return f'<td class="who">{bdi(name)}</td>'
