@@ -35,11 +35,11 @@ def called(auction: RisingAuction, calls: str) -> RisingAuction:
     return auction
 
 
-def test_two_passes_after_a_bid_end_it_and_the_high_bidder_declares():
+def test_two_passes_after_a_bid_end_it_and_the_highest_bid_wins():
     auction = called(Toy(opener=1), "1 pass 2 pass")
     assert auction.legal_actions() == (PASS, "3") and auction.to_speak == 2
     auction.apply("pass")
-    assert auction.is_terminal() and (auction.declarer, auction.bid) == (0, "2")
+    assert auction.is_terminal() and (auction.winner, auction.bid) == (0, "2")
     assert auction.rounds == [[(1, "1"), (2, PASS), (0, "2"), (1, PASS), (2, PASS)]]
     with pytest.raises(IllegalAction, match="the auction is over: seat 0 declared 2"):
         auction.apply("3")
@@ -47,7 +47,7 @@ def test_two_passes_after_a_bid_end_it_and_the_high_bidder_declares():
 
 def test_every_seat_passing_throws_the_deal_in():
     auction = called(Toy(), "pass pass pass")
-    assert auction.thrown_in and auction.is_terminal() and auction.declarer is None
+    assert auction.thrown_in and auction.is_terminal() and auction.winner is None
 
 
 def test_a_bid_that_does_not_beat_the_high_bid_is_refused_and_changes_nothing():
@@ -57,7 +57,7 @@ def test_a_bid_that_does_not_beat_the_high_bid_is_refused_and_changes_nothing():
             auction.apply(bad)
     with pytest.raises(IllegalAction, match="is not a call"):
         auction.apply(7)
-    assert auction.to_speak == 1 and auction.high_bid == "2" and auction.high_bidder == 0
+    assert auction.to_speak == 1 and auction.high_bid == "2" and auction.high_seat == 0
 
 
 def test_the_random_loop_calls_as_random_bots_do():

@@ -90,7 +90,7 @@ def _check_auction(
     else:
         if auction.phase not in ("declared", "thrown_in"):
             problems.append("the auction did not end")
-        declarer, bid = auction.declarer, auction.bid
+        declarer, bid = auction.winner, auction.bid
         if (declarer, str(bid) if bid else None) != (deal["declarer"], deal["bid"]):
             problems.append(f"the auction gives declarer {declarer} and bid {bid}")
     return [{Card.from_index(n) for n in hand} for hand in auction.hands or ()]

@@ -42,7 +42,7 @@ class RisingAuction:
         self.to_speak: int | None = opener
         self.calls: list[tuple[int, Any]] = []
         self.rounds.append(self.calls)
-        self._high = self._high_bidder = -1
+        self._high = self._high_seat = -1
         self._passes, self._lowest = 0, lowest
 
     rounds: list[list[tuple[int, Any]]]
@@ -54,13 +54,13 @@ class RisingAuction:
         return self.BIDS[self._high] if self._high >= 0 else None
 
     @property
-    def high_bidder(self) -> int | None:
-        return self._high_bidder if self._high >= 0 else None
+    def high_seat(self) -> int | None:
+        return self._high_seat if self._high >= 0 else None
 
     @property
-    def declarer(self) -> int | None:
-        """The declarer once the auction is won; None before, and after an all-pass."""
-        return self._high_bidder if self.phase == "declared" else None
+    def winner(self) -> int | None:
+        """The seat that won the auction; None before, and after an all-pass."""
+        return self._high_seat if self.phase == "declared" else None
 
     @property
     def bid(self) -> Any:
@@ -72,7 +72,7 @@ class RisingAuction:
         return self.phase == "thrown_in"
 
     def is_terminal(self) -> bool:
-        """True once there is a declarer, or the deal is thrown in."""
+        """True once the auction is won, or the deal is thrown in."""
         return self.phase == "declared" or self.phase == "thrown_in"
 
     def legal_actions(self) -> tuple[Any, ...]:
@@ -111,7 +111,7 @@ class RisingAuction:
         if seat is None:
             return
         calls, bids, seats, ends = self.calls, self.BIDS, self.seats, self.end_passes
-        high, bidder, passes, lowest = self._high, self._high_bidder, self._passes, self._lowest
+        high, leader, passes, lowest = self._high, self._high_seat, self._passes, self._lowest
         top = len(bids) + 1  # the legal calls from BIDS[0], pass among them
         while True:
             floor = high + 1 if high >= lowest else lowest
@@ -119,14 +119,14 @@ class RisingAuction:
             if choice:
                 high = floor + choice - 1
                 calls.append((seat, bids[high]))
-                bidder, passes = seat, 0
+                leader, passes = seat, 0
             else:
                 calls.append((seat, PASS))
                 passes += 1
                 if passes >= ends if high >= 0 else passes == seats:
                     break
             seat = (seat + 1) % seats
-        self._high, self._high_bidder, self._passes = high, bidder, passes
+        self._high, self._high_seat, self._passes = high, leader, passes
         self._ended()
 
     def _call(self, seat: int, rank: int) -> None:
@@ -139,7 +139,7 @@ class RisingAuction:
                 return
         else:
             self.calls.append((seat, self.BIDS[rank]))
-            self._high, self._high_bidder, self._passes = rank, seat, 0
+            self._high, self._high_seat, self._passes = rank, seat, 0
         self.to_speak = (seat + 1) % self.seats
 
     def _ended(self) -> None:
@@ -159,7 +159,7 @@ class RisingAuction:
 
     def _not_bidding(self) -> str:
         if self.phase == "declared":
-            return f"the auction is over: seat {self.declarer} declared {self.bid}"
+            return f"the auction is over: seat {self.winner} declared {self.bid}"
         return "the auction is over: every player passed and the deal is thrown in"
 
     def _too_low(self, call: Any, rank: int) -> str:

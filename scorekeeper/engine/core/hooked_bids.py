@@ -1,9 +1,9 @@
 """A round of bids of tricks held by the hook: one seat after another, in a given order,
 each names how many tricks it will take, 0 up to the tricks of the hand, and the last to
 speak may not name the number that makes the bids total the tricks (``core.bidding``'s
-``forbidden_bid``): Oh Hell's bids, the dealer last, and Israeli Whist's phase two, its last
-bidder at the declarer's right. A game gives a seat choices of its own by ``choices``
-(Israeli Whist's declarer) and its refusal's words by ``_refusal``.
+``forbidden_bid``): Oh Hell's bids, the dealer last, and Israeli Whist's phase two, the last
+to bid at the right of the seat that won the auction. A game gives a seat choices of its own
+by ``choices`` (the auction's winner in Israeli Whist) and its refusal's words by ``_refusal``.
 """
 
 from __future__ import annotations

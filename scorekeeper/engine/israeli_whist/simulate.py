@@ -158,7 +158,7 @@ class IsraeliDealState(StagedDeal):
                 return
             bid = auction.bid
             self.trump = int(bid.denomination)
-            phase = ContractPhase(self.settings, auction.declarer, bid.level)  # type: ignore[arg-type]
+            phase = ContractPhase(self.settings, auction.winner, bid.level)  # type: ignore[arg-type]
             self.stage, self.contract_phase = "contracts", phase
         if phase.to_speak is not None:
             self.to_play = phase.to_speak

@@ -57,7 +57,7 @@ def test_worked_example_north_declares_7c_under_pagat_german():
         "pass 5H 6C pass 6D 6H 7C pass pass pass pass",
     )
     assert auction.is_terminal()
-    assert auction.declarer == N
+    assert auction.winner == N
     assert auction.bid == Bid.from_str("7C")
     assert [seat for seat, _ in calls_of(auction)] == [S, W, N, E] * 2 + [S, W, N]
     assert auction.legal_actions() == ()
@@ -66,7 +66,7 @@ def test_worked_example_north_declares_7c_under_pagat_german():
 def test_worked_example_ends_a_call_earlier_with_three_passes():
     settings = PAGAT.with_changes({"auction_end_passes": 3})
     auction = run(IsraeliAuction(settings, dealer=S), "pass 5H 6C pass 6D 6H 7C pass pass pass")
-    assert (auction.declarer, str(auction.bid)) == (N, "7C")
+    assert (auction.winner, str(auction.bid)) == (N, "7C")
     with pytest.raises(IllegalAction, match="the auction is over: seat 2 declared 7C"):
         auction.apply("pass")
 
@@ -92,16 +92,16 @@ def test_how_the_auction_ends(end_passes, calls, declarer, bid, over):
     settings = PAGAT.with_changes({"auction_end_passes": end_passes})
     auction = run(IsraeliAuction(settings, dealer=S), calls)
     assert auction.is_terminal() is over
-    assert auction.declarer == declarer
+    assert auction.winner == declarer
     assert (str(auction.bid) if auction.bid else None) == bid
 
 
 def test_a_player_who_passed_may_bid_again():
     auction = run(IsraeliAuction(PAGAT, dealer=S), "pass 5C pass pass 5D")
-    assert auction.high_bidder == S
+    assert auction.high_seat == S
     assert auction.high_bid == Bid.from_str("5D")
     run(auction, "pass pass pass pass")
-    assert auction.declarer == S
+    assert auction.winner == S
 
 
 @pytest.mark.parametrize(
@@ -151,7 +151,7 @@ def test_thirteen_no_trump_leaves_only_pass():
 def test_all_pass_without_frisch_throws_the_deal_in():
     auction = run(IsraeliAuction(PAGAT, dealer=E), "pass pass pass pass")
     assert auction.thrown_in and auction.is_terminal()
-    assert auction.declarer is None and auction.bid is None
+    assert auction.winner is None and auction.bid is None
     with pytest.raises(IllegalAction, match="every player passed and the deal is thrown in"):
         auction.apply("5C")
 
@@ -313,5 +313,5 @@ def test_random_calls_in_the_auction_s_own_loop_are_those_random_bots_make(setti
                 by_bots.apply(bots[seat].choose_call(by_bots, hands[seat]))
             assert by_loop.phase == by_bots.phase
         assert by_loop.rounds == by_bots.rounds
-        assert (by_loop.declarer, by_loop.bid) == (by_bots.declarer, by_bots.bid)
+        assert (by_loop.winner, by_loop.bid) == (by_bots.winner, by_bots.bid)
         assert drawn.getrandbits(32) == asked.getrandbits(32)
