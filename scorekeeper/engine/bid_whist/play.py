@@ -11,15 +11,14 @@ must follow the suit to follow when they can; otherwise they may play any card.
   also instead of following, ``must_when_void`` as ``void_only`` but a void player
   holding a joker must play one.
 
-Cards are card numbers (see ``cards``); a trick is decided by one table look-up per card,
-because simulation plays millions of them.
+Cards are card numbers (see ``cards``); a trick is decided by one table look-up per card
+(``cards.trick_keys``), because simulation plays millions of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..core import tricks
 from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
@@ -41,16 +40,6 @@ def legal_from(hand: list[list[int]], led: int | None, trump: int, nt_jokers: st
     if jokers and nt_jokers == "must_when_void":
         return list(jokers)
     return [*hand[0], *hand[1], *hand[2], *hand[3], *jokers]
-
-
-def trick_winner(
-    leader: int, cards: Sequence[int], trump: int, low: bool, ace_high: bool = True
-) -> int:
-    """The seat that wins a trick of 4 card numbers in play order, led by ``leader``.
-    ``trump`` is 0..3 or :data:`NO_SUIT`; ``low`` plays downtown or low no-trump."""
-    return tricks.trick_winner(
-        leader, cards, suit_table(trump), trick_keys(trump, low, ace_high), seats=SEATS
-    )
 
 
 class BidWhistPlayState(TrickPlay):
@@ -106,10 +95,6 @@ class BidWhistPlayState(TrickPlay):
         self.bidder = bidder
         self.kitty_shown = kitty_shown
 
-    @property
-    def tricks_won(self) -> list[int]:
-        return self.tricks_taken
-
     def legal_indices(self) -> list[int]:
         """The card numbers the seat to play may play; empty once play is over."""
         if self.to_play is None:
@@ -139,45 +124,34 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     any_time = play.nt_jokers == "any_time"
     must = play.nt_jokers == "must_when_void"
     leader = play.leader
-    after = followers(4)
+    after = followers(SEATS)
     for in_hand in range(TRICKS, 0, -1):
-        # The leader's card found by counting through its suits, then the jokers (the
-        # order of its legal cards), rather than by listing its cards and removing one.
-        index = bits(32) * in_hand >> 32
-        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led: the suit it broke at)
-            if index < len(cards):
-                card = cards.pop(index)
-                break
-            index -= len(cards)
-        trick = [card]
+        hand = hands[leader]
+        first = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(32) * in_hand >> 32]
+        led = suits[first]
+        hand[led].remove(first)
+        trick = [first]
         keys = keys_by_led[led]
-        best = keys[card]
+        best = keys[first]
         winner = leader
         for seat in after[leader]:
             hand = hands[seat]
             following = hand[led]
             if following and led != NO_SUIT and not (any_time and hand[4]):
                 card = following.pop(bits(32) * len(following) >> 32)
-                trick.append(card)
-                if keys[card] > best:
-                    best = keys[card]
-                    winner = seat
-                continue
-            # Void in the suit led, a joker led, or jokers playable at any time.
-            if led == NO_SUIT or not (following or must and hand[4]):
-                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-            else:
-                legal = [*following, *hand[4]] if following else hand[4]
-            card = legal[bits(32) * len(legal) >> 32]
-            hand[suits[card]].remove(card)
-            trick.append(card)
-            if led == NO_SUIT:
-                if card < 52:
+            else:  # void in the suit led, a joker led, or jokers playable at any time
+                if led == NO_SUIT or not (following or must and hand[4]):
+                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+                else:
+                    legal = [*following, *hand[4]] if following else hand[4]
+                card = legal[bits(32) * len(legal) >> 32]
+                hand[suits[card]].remove(card)
+                if led == NO_SUIT and card < 52:  # the first card of a suit after jokers
                     led = suits[card]
                     keys = keys_by_led[led]
-                    best = keys[card]
-                    winner = seat
-            elif keys[card] > best:
+                    best = -1
+            trick.append(card)
+            if keys[card] > best:
                 best = keys[card]
                 winner = seat
         tricks.append((leader, tuple(trick), winner))
