@@ -61,7 +61,7 @@ class BidWhistAuction:
         if self.to_speak is None:
             return []
         above, must, _ranks = self._calls
-        return list(must if self._dealer_must_bid() else above[self._rank + 1])
+        return [call for call, _ in (must if self._dealer_must_bid() else above[self._rank + 1])]
 
     def _dealer_must_bid(self) -> bool:
         return (
@@ -102,18 +102,18 @@ class BidWhistAuction:
 
     def call_random(self, bits: Callable[[int], int]) -> None:
         """The rest of the auction as random bots call it: each seat the call at
-        ``bits(32) * len(legal) >> 32`` of ``legal_actions()``, one draw per call, made
-        without ``apply``'s checks (it is legal)."""
-        above, must, ranks = self._calls
+        ``bits(30) % len(legal)`` of ``legal_actions()``, one draw per call, made without
+        ``apply``'s checks (it is legal)."""
+        above, must, _ranks = self._calls
         must_bid = self.settings.all_pass == "dealer_must_bid"
         calls, dealer = self.calls, self.dealer
         rank, bid, bidder = self._rank, self.bid, self.bidder
         seat = self.to_speak
         while seat is not None:
             legal = must if must_bid and bid is None and seat == dealer else above[rank + 1]
-            call = legal[bits(32) * len(legal) >> 32]
+            call, ranked = legal[bits(30) % len(legal)]
             if call is not PASS:
-                rank, bid, bidder = ranks[call], call, seat
+                rank, bid, bidder = ranked, call, seat
             calls.append((seat, call))
             seat = None if seat == dealer else (seat + 1) % SEATS
         self._rank, self.bid, self.bidder, self.to_speak = rank, bid, bidder, None  # type: ignore[assignment]
@@ -121,13 +121,13 @@ class BidWhistAuction:
 
 @functools.cache
 def _calls(minimum: int, downtown_over_uptown: bool) -> tuple[tuple, tuple, dict[Call, int]]:
-    """The calls these rules allow: pass and every bid above each rank (by the rank to beat,
-    from -1: none yet), lowest first; the minimum-level bids of a dealer who must bid; and
-    each bid's rank."""
+    """The calls these rules allow, each with its rank: pass and every bid above each rank
+    (by the rank to beat, from -1: none yet), lowest first; the minimum-level bids of a
+    dealer who must bid; and the rank of each bid."""
     ranks = {bid: bid_rank(bid, downtown_over_uptown) for bid in ALL_BIDS if bid.level >= minimum}
-    bids = sorted(ranks, key=lambda bid: (ranks[bid], bid.kind))
+    bids = sorted(ranks.items(), key=lambda pair: (pair[1], pair[0].kind))
     above = tuple(
-        (PASS, *(bid for bid in bids if ranks[bid] > rank))
+        ((PASS, rank), *((bid, r) for bid, r in bids if r > rank))
         for rank in range(-1, max(ranks.values()) + 1)
     )
-    return above, tuple(bid for bid in bids if bid.level == minimum), ranks
+    return above, tuple(pair for pair in bids if pair[0].level == minimum), ranks

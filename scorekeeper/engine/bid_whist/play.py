@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
+from ..core.tricks import TrickPlay, checked_hands, followers, split_hands
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
@@ -46,9 +46,9 @@ class BidWhistPlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard (see ``core.tricks``).
 
     ``hands[seat]`` is a list of card numbers per suit 0..3 (a joker with a trump suit
-    sits in it), and in no-trump a fifth of the jokers. ``led`` is :data:`NO_SUIT` while
-    the trick holds only no-trump jokers. ``kitty_shown`` holds the kitty when
-    ``sport_kitty`` showed it to everyone, else is empty.
+    sits in it), then a fifth of the no-trump jokers (empty with a trump suit). ``led``
+    is :data:`NO_SUIT` while the trick holds only no-trump jokers. ``kitty_shown`` holds
+    the kitty when ``sport_kitty`` showed it to everyone, else is empty.
     """
 
     tricks_in_hand = TRICKS
@@ -87,7 +87,7 @@ class BidWhistPlayState(TrickPlay):
         kitty_shown: tuple[int, ...],
     ) -> None:
         suits = suit_table(trump)
-        by_suit = split_hands(hands, suits, 5 if trump == NO_SUIT else 4)
+        by_suit = split_hands(hands, suits, 5)  # no jokers of their own with a trump suit
         self._start(by_suit, suits, trick_keys(trump, low, ace_high), bidder)
         self.trump = trump
         self.low = low
@@ -109,53 +109,96 @@ class BidWhistPlayState(TrickPlay):
 
 def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
     """Plays a whole hand from its first card with every seat choosing uniformly among its
-    legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
-    ``play_out`` with four ``BidWhistRandomBot`` choosers sharing the generator, without a
-    call per card. Simulation's hottest loop; it keeps only ``tricks`` and
-    ``tricks_taken`` current. With a trump suit the jokers follow as trumps, so the plain
-    rule of following holds (``core.tricks.random_tricks``); in no-trump, core's loop for
-    any rule of following (``legal_in``) plays the same cards, but a call per card made
-    Bid Whist's random deals a quarter slower, so its rules are written out here."""
-    if play.trump != NO_SUIT:
-        random_tricks(play, bits)
-        return
+    legal cards, as ``BidWhistRandomBot``s sharing the generator choose them (the card at
+    ``bits(30) % len(legal)``, the legal cards in ``legal_indices``' order): the same
+    cards from the same draws, without a call per card. Simulation's hottest loop; it keeps
+    only ``tricks`` and ``tricks_taken`` current. Bid Whist's own, for its jokers: with a
+    trump suit they follow as trumps; in no-trump they follow no suit (``nt_jokers``), and
+    a trick a joker leads is played by ``legal_from`` card by card."""
     hands, tricks, won = play.hands, play.tricks, play.tricks_taken
-    keys_by_led, suits = play.keys_by_led, play.suit_of
-    any_time = play.nt_jokers == "any_time"
-    must = play.nt_jokers == "must_when_void"
+    keys_by_led, suits, rule = play.keys_by_led, play.suit_of, play.nt_jokers
+    any_time = play.trump == NO_SUIT and rule == "any_time"
+    must = play.trump == NO_SUIT and rule == "must_when_void"
     leader = play.leader
     after = followers(SEATS)
     for in_hand in range(TRICKS, 0, -1):
         hand = hands[leader]
-        first = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(32) * in_hand >> 32]
+        first = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(30) % in_hand]
         led = suits[first]
         hand[led].remove(first)
-        trick = [first]
+        if led == NO_SUIT:
+            leader = _after_joker(play, leader, first, bits)
+            continue
         keys = keys_by_led[led]
-        best = keys[first]
-        winner = leader
-        for seat in after[leader]:
-            hand = hands[seat]
-            following = hand[led]
-            if following and led != NO_SUIT and not (any_time and hand[4]):
-                card = following.pop(bits(32) * len(following) >> 32)
-            else:  # void in the suit led, a joker led, or jokers playable at any time
-                if led == NO_SUIT or not (following or must and hand[4]):
-                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-                else:
-                    legal = [*following, *hand[4]] if following else hand[4]
-                card = legal[bits(32) * len(legal) >> 32]
-                hand[suits[card]].remove(card)
-                if led == NO_SUIT and card < 52:  # the first card of a suit after jokers
-                    led = suits[card]
-                    keys = keys_by_led[led]
-                    best = -1
-            trick.append(card)
-            if keys[card] > best:
-                best = keys[card]
-                winner = seat
-        tricks.append((leader, tuple(trick), winner))
+        best, winner = keys[first], leader
+        s1, s2, s3 = after[leader]
+        hand = hands[s1]
+        cards = hand[led]
+        if cards and not (any_time and hand[4]):
+            c1 = cards.pop(bits(30) % len(cards))
+        else:
+            c1 = _off_suit(hand, cards, must, bits(30), suits)
+        if keys[c1] > best:
+            best, winner = keys[c1], s1
+        hand = hands[s2]
+        cards = hand[led]
+        if cards and not (any_time and hand[4]):
+            c2 = cards.pop(bits(30) % len(cards))
+        else:
+            c2 = _off_suit(hand, cards, must, bits(30), suits)
+        if keys[c2] > best:
+            best, winner = keys[c2], s2
+        hand = hands[s3]
+        cards = hand[led]
+        if cards and not (any_time and hand[4]):
+            c3 = cards.pop(bits(30) % len(cards))
+        else:
+            c3 = _off_suit(hand, cards, must, bits(30), suits)
+        if keys[c3] > best:
+            winner = s3
+        tricks.append((leader, (first, c1, c2, c3), winner))
         won[winner] += 1
         leader = winner
     play.leader = leader
     play.to_play = None
+
+
+def _off_suit(
+    hand: list[list[int]], following: list[int], must: bool, drawn: int, suits: Sequence[int]
+) -> int:
+    """The card of ``hand`` at ``drawn`` % the count of its legal cards when it does not
+    follow the suit led: void in it, or holding ``following`` and jokers it may play at
+    any time; ``must``: a void hand holding a joker must play one. Taken from the hand."""
+    jokers = hand[4]
+    if following:
+        legal = [*following, *jokers]
+    elif must and jokers:
+        legal = jokers
+    else:
+        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *jokers]
+    card = legal[drawn % len(legal)]
+    hand[suits[card]].remove(card)
+    return card
+
+
+def _after_joker(
+    play: BidWhistPlayState, leader: int, joker: int, bits: Callable[[int], int]
+) -> int:
+    """The rest of a no-trump trick led by ``joker``, as ``play_out_random`` plays it:
+    the suit to follow is the first plain card's. Returns the trick's winner."""
+    keys, best, winner, trick = play.keys_by_led[NO_SUIT], -1, leader, [joker]
+    led = NO_SUIT
+    for seat in followers(SEATS)[leader]:
+        hand = play.hands[seat]
+        legal = legal_from(hand, led, NO_SUIT, play.nt_jokers)
+        card = legal[bits(30) % len(legal)]
+        hand[play.suit_of[card]].remove(card)
+        trick.append(card)
+        if led == NO_SUIT and card < 52:
+            led = play.suit_of[card]
+            keys = play.keys_by_led[led]
+        if keys[card] > best:
+            best, winner = keys[card], seat
+    play.tricks.append((leader, tuple(trick), winner))
+    play.tricks_taken[winner] += 1
+    return winner

@@ -21,7 +21,7 @@ from ..core import simulation as run
 from ..core.tricks import tricks_text
 from .auction import BidWhistAuction
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistRandomBot
+from .bots import BOTS, BidWhistBot, BidWhistRandomBot, draw_discard
 from .cards import BOOKS, CARD_TEXT, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
@@ -103,21 +103,21 @@ class BidWhistDealState(run.StagedDeal):
             self.bidder, self.bid = auction.bidder, auction.bid
             self.stage, self.to_play = "declaration", auction.bidder
 
-    def _discarded(self, discard: Sequence[int], drawn: bool = False) -> None:
-        """Play after the bidder's ``discard`` (``drawn`` from its cards by this state's
-        own loop: not checked again)."""
+    def _discarded(self, discard: Sequence[int], kept: list[int] | None = None) -> None:
+        """Play after the bidder's ``discard``, its other cards held in order; ``kept``:
+        those cards, when this state's own loop drew the discard from them (not checked)."""
         settings, bidder = self.settings, self.bidder
-        assert bidder is not None
-        full = self.dealt[bidder] + self.kitty
-        gone = set(discard)
-        if not drawn and (len(gone) != self.kitty_size or not gone <= set(full)):
-            raise ValueError(
-                f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} of "
-                "its cards"
-            )
+        if kept is None:
+            full, gone = set(self.dealt[bidder] + self.kitty), set(discard)  # type: ignore[index]
+            if len(gone) != self.kitty_size or not gone <= full:
+                raise ValueError(
+                    f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} "
+                    "of its cards"
+                )
+            kept = sorted(full - gone)
         self.discard = discard
         hands = self.dealt[:]
-        hands[bidder] = [card for card in full if card not in gone]
+        hands[bidder] = kept  # type: ignore[index]
         trump, low = self.trump, self.low
         shown = tuple(self.kitty) if settings.sport_kitty and trump != NO_SUIT else ()
         self._start_play(
@@ -143,11 +143,8 @@ class BidWhistDealState(run.StagedDeal):
                 self.trump, self.low = NO_SUIT, bool(bits(1))
             else:
                 self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
-            cards = self.dealt[self.bidder] + self.kitty  # type: ignore[index]
-            for i in range(self.kitty_size):  # and choose_discard's
-                j = i + (bits(32) * (len(cards) - i) >> 32)
-                cards[i], cards[j] = cards[j], cards[i]
-            self._discarded(cards[: self.kitty_size], drawn=True)
+            cards, count = self.dealt[self.bidder] + self.kitty, self.kitty_size  # type: ignore[index]
+            self._discarded(draw_discard(bits, cards, count), sorted(cards[count:]))
             play_out_random(self.play, bits)
         self._over()
         return self
