@@ -1,4 +1,4 @@
-"""Players for simulated deals: a small protocol and two bots, ``random`` and ``heuristic``.
+"""Players for simulated deals: two bots, ``random`` and ``heuristic`` (``BotFactory``).
 
 A bot sits at one seat and is asked for each decision that seat makes. It gets the state
 machine of the phase (``BidWhistAuction``, ``BidWhistPlayState``) to read, never to
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from ..core import bots as core_bots
 from ..core.bots import HONOUR_VALUE, RUFF_VALUE, SeatBot, no_trump_value
@@ -21,23 +20,12 @@ from .cards import NO_SUIT, RANK_OF, SEATS, pack, strength
 from .play import BidWhistPlayState
 from .settings import BidWhistSettings
 
-
-class BidWhistBot(SeatBot, Protocol):
-    """One seat's decisions in a simulated deal (calls and cards: ``core.bots.SeatBot``)."""
-
-    def choose_declaration(self, bid: Bid, hand: Sequence[int]) -> tuple[int, bool]:
-        """The bidder's announcement: (trump, low). A suit 0..3 for uptown (low False) or
-        downtown (low True); (NO_SUIT, low) for no-trump."""
-        ...
-
-    def choose_discard(
-        self, hand: Sequence[int], count: int, trump: int, low: bool
-    ) -> Sequence[int]:
-        """Returns ``count`` different cards of ``hand`` (the kitty picked up) to discard."""
-        ...
-
-
-BotFactory = Callable[[int, random.Random, BidWhistSettings], BidWhistBot]
+BotFactory = Callable[[int, random.Random, BidWhistSettings], SeatBot]
+"""A kind of bot: ``(seat, rng, settings)`` to a bot of ``core.bots.SeatBot`` that also
+names the bidder's trump or direction, ``choose_declaration(bid, hand) -> (trump, low)``
+(a suit 0..3 and ``low`` for downtown, or ``NO_SUIT`` and the direction for no-trump), and
+its discard, ``choose_discard(hand, count, trump, low)``: ``count`` different cards of
+``hand``, the kitty picked up."""
 
 
 class BidWhistRandomBot(core_bots.StagedBot):
@@ -86,20 +74,11 @@ NT_BONUS = 0.5
 """No-trump pays double: a bidder prefers it over a trump contract this close."""
 
 
-def _places(low: bool, ace_high: bool) -> tuple[int, ...]:
-    top = 15 if low and ace_high else 14
-    return tuple(top - strength(RANK_OF[card], low, ace_high) for card in range(52))
-
-
-_PLACES = {(low, ace): _places(low, ace) for low in (False, True) for ace in (False, True)}
-"""``_PLACES[low, ace_high][card]``: 0 for the best card of its suit, 1 the second…"""
-
-
 def _suit_values(
     hand: Sequence[int], low: bool, ace_high: bool
 ) -> tuple[list[int], list[float], int]:
     """The length of each suit, the trick value of its top cards, and the jokers held."""
-    place_of = _PLACES[low, ace_high]
+    top = 15 if low and ace_high else 14  # the strength of a suit's best card
     lengths = [0, 0, 0, 0]
     tops: list[list[int]] = [[], [], [], []]
     jokers = 0
@@ -109,7 +88,7 @@ def _suit_values(
             continue
         suit = card // 13
         lengths[suit] += 1
-        place = place_of[card]
+        place = top - strength(RANK_OF[card], low, ace_high)  # 0 for the best card, 1 the second
         if place < 3:
             tops[suit].append(place)
     honours = [
@@ -247,7 +226,10 @@ class BidWhistHeuristicBot(core_bots.StagedBot):
             keys = play.keys_by_led[suit]
             top = tops.get(suit)
             if top is None:
-                others = _SUIT_CARDS[suit] + (self.jokers if trump == suit else ())
+                others = (
+                    *range(suit * 13, suit * 13 + 13),
+                    *(self.jokers if trump == suit else ()),
+                )
                 top = tops[suit] = max((keys[o] for o in others if o not in out), default=-1)
             key = keys[card]
             if key > top and key > best_key:
@@ -265,10 +247,6 @@ class BidWhistHeuristicBot(core_bots.StagedBot):
 
         return max(legal, key=low_from_long)
 
-
-_SUIT_CARDS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(s * 13, s * 13 + 13)) for s in range(4)
-)
 
 BOTS: dict[str, BotFactory] = {"random": BidWhistRandomBot, "heuristic": BidWhistHeuristicBot}
 """The bot kinds by name, as the command line offers them."""

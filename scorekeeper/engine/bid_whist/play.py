@@ -114,20 +114,27 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     cards from the same draws, without a call per card. Simulation's hottest loop; it keeps
     only ``tricks`` and ``tricks_taken`` current. Bid Whist's own, for its jokers: with a
     trump suit they follow as trumps; in no-trump they follow no suit (``nt_jokers``), and
-    a trick a joker leads is played by ``legal_from`` card by card."""
+    a trick a joker leads is played on by ``play_out``."""
     hands, tricks, won = play.hands, play.tricks, play.tricks_taken
     keys_by_led, suits, rule = play.keys_by_led, play.suit_of, play.nt_jokers
     any_time = play.trump == NO_SUIT and rule == "any_time"
     must = play.trump == NO_SUIT and rule == "must_when_void"
     leader = play.leader
     after = followers(SEATS)
+
+    def choose(play: BidWhistPlayState, legal: list[int]) -> int:
+        return legal[bits(30) % len(legal)]
+
     for in_hand in range(TRICKS, 0, -1):
         hand = hands[leader]
         first = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(30) % in_hand]
         led = suits[first]
         hand[led].remove(first)
-        if led == NO_SUIT:
-            leader = _after_joker(play, leader, first, bits)
+        if led == NO_SUIT:  # a joker led: the trick played on by the state, card by card
+            play.leader = leader
+            play._place(leader, first)
+            play.play_out([choose] * SEATS, whole_hand=False)
+            leader = play.leader
             continue
         keys = keys_by_led[led]
         best, winner = keys[first], leader
@@ -179,26 +186,3 @@ def _off_suit(
     card = legal[drawn % len(legal)]
     hand[suits[card]].remove(card)
     return card
-
-
-def _after_joker(
-    play: BidWhistPlayState, leader: int, joker: int, bits: Callable[[int], int]
-) -> int:
-    """The rest of a no-trump trick led by ``joker``, as ``play_out_random`` plays it:
-    the suit to follow is the first plain card's. Returns the trick's winner."""
-    keys, best, winner, trick = play.keys_by_led[NO_SUIT], -1, leader, [joker]
-    led = NO_SUIT
-    for seat in followers(SEATS)[leader]:
-        hand = play.hands[seat]
-        legal = legal_from(hand, led, NO_SUIT, play.nt_jokers)
-        card = legal[bits(30) % len(legal)]
-        hand[play.suit_of[card]].remove(card)
-        trick.append(card)
-        if led == NO_SUIT and card < 52:
-            led = play.suit_of[card]
-            keys = play.keys_by_led[led]
-        if keys[card] > best:
-            best, winner = keys[card], seat
-    play.tricks.append((leader, tuple(trick), winner))
-    play.tricks_taken[winner] += 1
-    return winner

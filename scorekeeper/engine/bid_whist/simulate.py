@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -21,7 +21,7 @@ from ..core import simulation as run
 from ..core.tricks import tricks_text
 from .auction import BidWhistAuction
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistRandomBot, draw_discard
+from .bots import BOTS, BidWhistRandomBot, BotFactory, draw_discard
 from .cards import BOOKS, CARD_TEXT, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
@@ -56,7 +56,7 @@ class BidWhistDealState(run.StagedDeal):
         self.auction = BidWhistAuction(settings, dealer)
         self.stage, self.to_play = "auction", self.auction.to_speak
 
-    def _ask(self, bot: BidWhistBot, seat: int) -> Any:
+    def _ask(self, bot: Any, seat: int) -> Any:
         if self.stage == "auction":
             return bot.choose_call(self.auction, self.dealt[seat])
         if self.stage == "declaration":
@@ -126,7 +126,7 @@ class BidWhistDealState(run.StagedDeal):
             )
         )
 
-    def _bid_bots(self, bots: Sequence[BidWhistBot]) -> None:
+    def _bid_bots(self, bots: Sequence[Any]) -> None:
         while self.stage not in ("play", "over"):
             seat = self.to_play
             self._apply_bid(self.stage, seat, self._ask(bots[seat], seat))  # type: ignore[arg-type, index]
@@ -209,9 +209,7 @@ def simulate_deals(
     settings: BidWhistSettings,
     deals: int | range,
     seed: int | None = None,
-    bots: str
-    | Sequence[BidWhistBot]
-    | Callable[[int, random.Random, BidWhistSettings], BidWhistBot] = "random",
+    bots: str | Sequence[Any] | BotFactory = "random",
     first_dealer: int = 0,
 ) -> Iterator[BidWhistDealState]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
