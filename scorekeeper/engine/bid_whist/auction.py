@@ -1,10 +1,10 @@
 """The auction: one round, opened by the player left of the dealer, so the dealer speaks
 last. Each player bids once, higher than the bid before, or passes.
 
-``BidWhistAuction`` is a state machine: ``legal_actions()`` lists the calls the player to speak may
-make, ``apply(call)`` makes one, ``is_terminal()`` says when all four have spoken. When all
-four pass, ``all_pass`` throws the hand in (``redeal``) or leaves the dealer no call but a
-bid at the minimum level (``dealer_must_bid``).
+``BidWhistAuction`` is a state machine: ``legal_actions()`` lists the calls the player to
+speak may make, ``apply(call)`` makes one, and nobody is ``to_speak`` once all four have
+spoken. When all four pass, ``all_pass`` throws the hand in (``redeal``: no ``bid``) or
+leaves the dealer no call but a bid at the minimum level (``dealer_must_bid``).
 """
 
 from __future__ import annotations
@@ -46,14 +46,6 @@ class BidWhistAuction:
         self.bid: Bid | None = None
         self._rank = -1
         self._calls = _calls(settings.minimum_level, settings.downtown_over_uptown)
-
-    def is_terminal(self) -> bool:
-        return self.to_speak is None
-
-    @property
-    def thrown_in(self) -> bool:
-        """True when the auction is over and nobody bid."""
-        return self.to_speak is None and self.bid is None
 
     def legal_actions(self) -> list[Call]:
         """The calls the seat to speak may make: pass, then every higher bid from lowest.

@@ -22,7 +22,6 @@ from ..core.tricks import PLAIN_SUIT_OF
 
 LITTLE_JOKER = 52
 BIG_JOKER = 53
-JOKERS: tuple[int, ...] = (LITTLE_JOKER, BIG_JOKER)
 PACK_SIZE = 54
 NO_SUIT = 4
 """The suit number of a joker in no-trump, and of the trump in a no-trump contract."""
@@ -46,12 +45,7 @@ def pack(jokers: int) -> list[int]:
     """The card numbers of a pack with 0, 1 or 2 jokers (one joker is the big one)."""
     if jokers not in (0, 1, 2):
         raise ValueError(f"jokers is {jokers}; a pack has 0, 1 or 2")
-    return [*range(52), *JOKERS[2 - jokers :]]
-
-
-def kitty_size(jokers: int) -> int:
-    """The cards left for the kitty after 12 each: 4 plus the jokers."""
-    return 4 + jokers
+    return [*range(52), *(LITTLE_JOKER, BIG_JOKER)[2 - jokers :]]
 
 
 def strength(rank: int, low: bool, ace_high: bool) -> int:

@@ -101,8 +101,6 @@ class BidWhistPlayState(TrickPlay):
             return []
         return legal_from(self.hands[self.to_play], self.led, self.trump, self.nt_jokers)
 
-    legal_actions = legal_indices
-
     def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
         return legal_from(hand, led, self.trump, self.nt_jokers)
 
@@ -113,76 +111,40 @@ def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None
     ``bits(30) % len(legal)``, the legal cards in ``legal_indices``' order): the same
     cards from the same draws, without a call per card. Simulation's hottest loop; it keeps
     only ``tricks`` and ``tricks_taken`` current. Bid Whist's own, for its jokers: with a
-    trump suit they follow as trumps; in no-trump they follow no suit (``nt_jokers``), and
-    a trick a joker leads is played on by ``play_out``."""
+    trump suit they follow as trumps, in no-trump they follow no suit (``nt_jokers``)."""
     hands, tricks, won = play.hands, play.tricks, play.tricks_taken
     keys_by_led, suits, rule = play.keys_by_led, play.suit_of, play.nt_jokers
     any_time = play.trump == NO_SUIT and rule == "any_time"
     must = play.trump == NO_SUIT and rule == "must_when_void"
     leader = play.leader
     after = followers(SEATS)
-
-    def choose(play: BidWhistPlayState, legal: list[int]) -> int:
-        return legal[bits(30) % len(legal)]
-
     for in_hand in range(TRICKS, 0, -1):
         hand = hands[leader]
-        first = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(30) % in_hand]
-        led = suits[first]
-        hand[led].remove(first)
-        if led == NO_SUIT:  # a joker led: the trick played on by the state, card by card
-            play.leader = leader
-            play._place(leader, first)
-            play.play_out([choose] * SEATS, whole_hand=False)
-            leader = play.leader
-            continue
+        card = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(30) % in_hand]
+        led = suits[card]
+        hand[led].remove(card)
         keys = keys_by_led[led]
-        best, winner = keys[first], leader
-        s1, s2, s3 = after[leader]
-        hand = hands[s1]
-        cards = hand[led]
-        if cards and not (any_time and hand[4]):
-            c1 = cards.pop(bits(30) % len(cards))
-        else:
-            c1 = _off_suit(hand, cards, must, bits(30), suits)
-        if keys[c1] > best:
-            best, winner = keys[c1], s1
-        hand = hands[s2]
-        cards = hand[led]
-        if cards and not (any_time and hand[4]):
-            c2 = cards.pop(bits(30) % len(cards))
-        else:
-            c2 = _off_suit(hand, cards, must, bits(30), suits)
-        if keys[c2] > best:
-            best, winner = keys[c2], s2
-        hand = hands[s3]
-        cards = hand[led]
-        if cards and not (any_time and hand[4]):
-            c3 = cards.pop(bits(30) % len(cards))
-        else:
-            c3 = _off_suit(hand, cards, must, bits(30), suits)
-        if keys[c3] > best:
-            winner = s3
-        tricks.append((leader, (first, c1, c2, c3), winner))
+        best, winner, trick = keys[card], leader, [card]
+        for seat in after[leader]:
+            hand = hands[seat]
+            following = hand[led]
+            if following and led != NO_SUIT and not (any_time and hand[4]):
+                card = following.pop(bits(30) % len(following))
+            else:  # void in the suit led, a joker led, or jokers playable at any time
+                if led == NO_SUIT or not (following or must and hand[4]):
+                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+                else:
+                    legal = [*following, *hand[4]] if following else hand[4]
+                card = legal[bits(30) % len(legal)]
+                hand[suits[card]].remove(card)
+                if led == NO_SUIT and card < 52:  # the first card of a suit after jokers
+                    led, best = suits[card], -1
+                    keys = keys_by_led[led]
+            trick.append(card)
+            if keys[card] > best:
+                best, winner = keys[card], seat
+        tricks.append((leader, tuple(trick), winner))
         won[winner] += 1
         leader = winner
     play.leader = leader
     play.to_play = None
-
-
-def _off_suit(
-    hand: list[list[int]], following: list[int], must: bool, drawn: int, suits: Sequence[int]
-) -> int:
-    """The card of ``hand`` at ``drawn`` % the count of its legal cards when it does not
-    follow the suit led: void in it, or holding ``following`` and jokers it may play at
-    any time; ``must``: a void hand holding a joker must play one. Taken from the hand."""
-    jokers = hand[4]
-    if following:
-        legal = [*following, *jokers]
-    elif must and jokers:
-        legal = jokers
-    else:
-        legal = [*hand[0], *hand[1], *hand[2], *hand[3], *jokers]
-    card = legal[drawn % len(legal)]
-    hand[suits[card]].remove(card)
-    return card
