@@ -74,11 +74,21 @@ NT_BONUS = 0.5
 """No-trump pays double: a bidder prefers it over a trump contract this close."""
 
 
+_PLACES = {
+    (low, ace): tuple(
+        (15 if low and ace else 14) - strength(RANK_OF[card], low, ace) for card in range(52)
+    )
+    for low in (False, True)
+    for ace in (False, True)
+}
+"""``_PLACES[low, ace_high][card]``: 0 for the best card of its suit, 1 the second…"""
+
+
 def _suit_values(
     hand: Sequence[int], low: bool, ace_high: bool
 ) -> tuple[list[int], list[float], int]:
     """The length of each suit, the trick value of its top cards, and the jokers held."""
-    top = 15 if low and ace_high else 14  # the strength of a suit's best card
+    place_of = _PLACES[low, ace_high]
     lengths = [0, 0, 0, 0]
     tops: list[list[int]] = [[], [], [], []]
     jokers = 0
@@ -88,7 +98,7 @@ def _suit_values(
             continue
         suit = card // 13
         lengths[suit] += 1
-        place = top - strength(RANK_OF[card], low, ace_high)  # 0 for the best card, 1 the second
+        place = place_of[card]
         if place < 3:
             tops[suit].append(place)
     honours = [

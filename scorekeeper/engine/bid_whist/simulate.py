@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -217,10 +218,7 @@ def simulate_deals(
     the deal passing left after each, played by ``bots``: a kind of ``bots.BOTS``, a
     factory ``(seat, rng, settings)``, or four bots. Raises ValueError at once for a bad
     count, seat, kind of bot or number of bots."""
-
-    def new_deal(dealer: int, rng: random.Random) -> BidWhistDealState:
-        return BidWhistDealState(settings, dealer, rng)
-
+    new_deal = partial(BidWhistDealState, settings)  # (dealer, rng): a deal of these rules
     return run.simulate_staged(
         new_deal, BOTS, bots, deals, seed, SEATS, first_dealer, options=(settings,)
     )
