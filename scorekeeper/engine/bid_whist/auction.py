@@ -1,10 +1,10 @@
 """The auction: one round, opened by the player left of the dealer, so the dealer speaks
 last. Each player bids once, higher than the bid before, or passes.
 
-``BidWhistAuction`` is a state machine: ``legal_actions()`` lists the calls the player to speak may
-make, ``apply(call)`` makes one, ``is_terminal()`` says when all four have spoken. When all
-four pass, ``all_pass`` throws the hand in (``redeal``) or leaves the dealer no call but a
-bid at the minimum level (``dealer_must_bid``).
+``BidWhistAuction`` is a state machine: ``legal_actions()`` lists the calls the player to
+speak may make, ``apply(call)`` makes one, and nobody is ``to_speak`` once all four have
+spoken. When all four pass, ``all_pass`` throws the hand in (``redeal``: no ``bid``) or
+leaves the dealer no call but a bid at the minimum level (``dealer_must_bid``).
 """
 
 from __future__ import annotations
@@ -32,17 +32,7 @@ def parse_call(text: str) -> Call:
 class BidWhistAuction:
     """One round of calls, from the seat left of ``dealer`` round to the dealer."""
 
-    __slots__ = (
-        "settings",
-        "dealer",
-        "to_speak",
-        "calls",
-        "bidder",
-        "bid",
-        "_rank",
-        "_bids",
-        "_legal",
-    )
+    __slots__ = ("settings", "dealer", "to_speak", "calls", "bidder", "bid", "_rank", "_calls")
 
     def __init__(self, settings: BidWhistSettings, dealer: int) -> None:
         if not 0 <= dealer < SEATS:
@@ -55,35 +45,15 @@ class BidWhistAuction:
         self.bidder: int | None = None
         self.bid: Bid | None = None
         self._rank = -1
-        self._bids, self._legal = _bids_by_rank(
-            settings.minimum_level, settings.downtown_over_uptown
-        )
-
-    def is_terminal(self) -> bool:
-        return self.to_speak is None
-
-    @property
-    def thrown_in(self) -> bool:
-        """True when the auction is over and nobody bid."""
-        return self.to_speak is None and self.bid is None
+        self._calls = _calls(settings.minimum_level, settings.downtown_over_uptown)
 
     def legal_actions(self) -> list[Call]:
         """The calls the seat to speak may make: pass, then every higher bid from lowest.
         A dealer who must bid after three passes has only the minimum-level bids."""
         if self.to_speak is None:
             return []
-        must = self._dealer_must_bid()
-        key = (self._rank, must)
-        legal = self._legal.get(key)
-        if legal is None:
-            higher = [bid for rank, bid in self._bids if rank > self._rank]
-            if must:
-                minimum = self.settings.minimum_level
-                legal = [bid for bid in higher if bid.level == minimum]
-            else:
-                legal = [PASS, *higher]
-            self._legal[key] = legal
-        return list(legal)
+        above, must, _ranks = self._calls
+        return [call for call, _ in (must if self._dealer_must_bid() else above[self._rank + 1])]
 
     def _dealer_must_bid(self) -> bool:
         return (
@@ -114,7 +84,7 @@ class BidWhistAuction:
             must = msg("all three others passed, so the dealer must bid the minimum level")
             raise IllegalAction(must, "call")
         if isinstance(call, Bid):
-            rank = bid_rank(call, self.settings.downtown_over_uptown)
+            rank = self._calls[2][call]
             if rank <= self._rank:
                 said = msg("%(bid)s does not outbid %(last)s", bid=str(call), last=str(self.bid))
                 raise IllegalAction(said, "call")
@@ -124,29 +94,32 @@ class BidWhistAuction:
 
     def call_random(self, bits: Callable[[int], int]) -> None:
         """The rest of the auction as random bots call it: each seat the call at
-        ``bits(32) * len(legal) >> 32`` of ``legal_actions()``, one draw per call, made
-        without ``apply``'s checks (it is legal)."""
-        memo, calls, dealer, rules = self._legal, self.calls, self.dealer, self.settings
-        must_bid = rules.all_pass == "dealer_must_bid"
+        ``bits(30) % len(legal)`` of ``legal_actions()``, one draw per call, made without
+        ``apply``'s checks (it is legal)."""
+        above, must, _ranks = self._calls
+        must_bid = self.settings.all_pass == "dealer_must_bid"
+        calls, dealer = self.calls, self.dealer
+        rank, bid, bidder = self._rank, self.bid, self.bidder
         seat = self.to_speak
         while seat is not None:
-            self.to_speak = seat  # legal_actions reads it when the calls are not memoised
-            must = must_bid and self.bid is None and seat == dealer
-            legal = memo.get((self._rank, must)) or self.legal_actions()
-            call = legal[bits(32) * len(legal) >> 32]
+            legal = must if must_bid and bid is None and seat == dealer else above[rank + 1]
+            call, ranked = legal[bits(30) % len(legal)]
             if call is not PASS:
-                self._rank = bid_rank(call, rules.downtown_over_uptown)  # type: ignore[arg-type]
-                self.bid, self.bidder = call, seat  # type: ignore[assignment]
+                rank, bid, bidder = ranked, call, seat
             calls.append((seat, call))
             seat = None if seat == dealer else (seat + 1) % SEATS
-        self.to_speak = None
+        self._rank, self.bid, self.bidder, self.to_speak = rank, bid, bidder, None  # type: ignore[assignment]
 
 
 @functools.cache
-def _bids_by_rank(
-    minimum: int, downtown_over_uptown: bool
-) -> tuple[tuple[tuple[int, Bid], ...], dict]:
-    """The bids these rules allow with their ranks, lowest first, and a shared memo of the
-    legal calls by (rank to beat, dealer must bid)."""
-    ranks = ((bid_rank(bid, downtown_over_uptown), bid) for bid in ALL_BIDS if bid.level >= minimum)
-    return tuple(sorted(ranks, key=lambda pair: (pair[0], pair[1].kind))), {}
+def _calls(minimum: int, downtown_over_uptown: bool) -> tuple[tuple, tuple, dict[Call, int]]:
+    """The calls these rules allow, each with its rank: pass and every bid above each rank
+    (by the rank to beat, from -1: none yet), lowest first; the minimum-level bids of a
+    dealer who must bid; and the rank of each bid."""
+    ranks = {bid: bid_rank(bid, downtown_over_uptown) for bid in ALL_BIDS if bid.level >= minimum}
+    bids = sorted(ranks.items(), key=lambda pair: (pair[1], pair[0].kind))
+    above = tuple(
+        ((PASS, rank), *((bid, r) for bid, r in bids if r > rank))
+        for rank in range(-1, max(ranks.values()) + 1)
+    )
+    return above, tuple(pair for pair in bids if pair[0].level == minimum), ranks

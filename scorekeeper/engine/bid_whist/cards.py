@@ -1,9 +1,8 @@
 """Bid Whist's pack: the 52 cards of the core plus up to two jokers, and its card orders.
 
 Inside, a card is a number: 0..51 as ``Card.index`` (suit-major, two up to ace), then
-:data:`LITTLE_JOKER` (52) and :data:`BIG_JOKER` (53). Text round-trips:
-``parse_card(CARD_TEXT[n]) == n`` for every number, the jokers written ``LJ`` and ``BJ``.
-A pack with one joker holds the big one.
+:data:`LITTLE_JOKER` (52) and :data:`BIG_JOKER` (53), written ``LJ`` and ``BJ``
+(:data:`CARD_TEXT`). A pack with one joker holds the big one.
 
 A contract fixes the card order (see :func:`trick_keys`):
 
@@ -16,17 +15,13 @@ A contract fixes the card order (see :func:`trick_keys`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from ..core.cards import Card
-from ..core.errors import ParseError
-from ..core.messages import msg
+from ..core.cards import CARD_TEXT as PLAIN_TEXT
 from ..core.tricks import PLAIN_SUIT_OF
 
 LITTLE_JOKER = 52
 BIG_JOKER = 53
-JOKERS: tuple[int, ...] = (LITTLE_JOKER, BIG_JOKER)
 PACK_SIZE = 54
 NO_SUIT = 4
 """The suit number of a joker in no-trump, and of the trump in a no-trump contract."""
@@ -39,35 +34,7 @@ BOOKS = 13
 """Books at stake in a hand: the discard, which counts as the bidding side's first, and
 12 tricks."""
 
-
-@dataclass(frozen=True, slots=True)
-class Joker:
-    """A joker: ``big`` or little. ``Joker.from_str(str(j)) == j``."""
-
-    big: bool
-
-    @property
-    def index(self) -> int:
-        return BIG_JOKER if self.big else LITTLE_JOKER
-
-    def __str__(self) -> str:
-        return "BJ" if self.big else "LJ"
-
-    def __repr__(self) -> str:
-        return f"Joker({str(self)!r})"
-
-    @classmethod
-    def from_str(cls, text: str) -> Joker:
-        """Parses ``BJ`` or ``LJ`` (any case); raises ParseError quoting the text."""
-        key = text.strip().upper()
-        if key in ("BJ", "LJ"):
-            return cls(key == "BJ")
-        raise ParseError(msg("%(text)s is not a joker; write BJ or LJ", text=repr(text)))
-
-
-BidWhistCard = Card | Joker
-
-CARD_TEXT: tuple[str, ...] = (*(str(Card.from_index(n)) for n in range(52)), "LJ", "BJ")
+CARD_TEXT: tuple[str, ...] = (*PLAIN_TEXT, "LJ", "BJ")
 """The text of each card number."""
 
 RANK_OF: tuple[int, ...] = (*(n % 13 + 2 for n in range(52)), 0, 0)
@@ -78,31 +45,7 @@ def pack(jokers: int) -> list[int]:
     """The card numbers of a pack with 0, 1 or 2 jokers (one joker is the big one)."""
     if jokers not in (0, 1, 2):
         raise ValueError(f"jokers is {jokers}; a pack has 0, 1 or 2")
-    return [*range(52), *JOKERS[2 - jokers :]]
-
-
-def kitty_size(jokers: int) -> int:
-    """The cards left for the kitty after 12 each: 4 plus the jokers."""
-    return 4 + jokers
-
-
-def card_of(number: int) -> BidWhistCard:
-    """The :class:`Card` or :class:`Joker` of a card number."""
-    if number >= 52:
-        return Joker(number == BIG_JOKER)
-    return Card.from_index(number)
-
-
-def parse_card(text: str) -> int:
-    """The card number of ``TS``, ``10s``, ``T♠``, ``BJ`` or ``lj``; raises ParseError."""
-    if isinstance(text, str) and text.strip().upper() in ("BJ", "LJ"):
-        return Joker.from_str(text).index
-    return Card.from_str(text).index
-
-
-def parse_cards(text: str) -> list[int]:
-    """Whitespace- or comma-separated cards as numbers; raises ParseError on a bad one."""
-    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+    return [*range(52), *(LITTLE_JOKER, BIG_JOKER)[2 - jokers :]]
 
 
 def strength(rank: int, low: bool, ace_high: bool) -> int:

@@ -11,16 +11,15 @@ must follow the suit to follow when they can; otherwise they may play any card.
   also instead of following, ``must_when_void`` as ``void_only`` but a void player
   holding a joker must play one.
 
-Cards are card numbers (see ``cards``); a trick is decided by one table look-up per card,
-because simulation plays millions of them.
+Cards are card numbers (see ``cards``); a trick is decided by one table look-up per card
+(``cards.trick_keys``), because simulation plays millions of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..core import tricks
-from ..core.tricks import TrickPlay, checked_hands, followers, random_tricks, split_hands
+from ..core.tricks import TrickPlay, checked_hands, followers, split_hands
 from .cards import CARD_TEXT, HAND_SIZE, NO_SUIT, PACK_SIZE, SEATS, TRICKS, suit_table, trick_keys
 
 _NT_RULES = ("void_only", "any_time", "must_when_void")
@@ -43,23 +42,13 @@ def legal_from(hand: list[list[int]], led: int | None, trump: int, nt_jokers: st
     return [*hand[0], *hand[1], *hand[2], *hand[3], *jokers]
 
 
-def trick_winner(
-    leader: int, cards: Sequence[int], trump: int, low: bool, ace_high: bool = True
-) -> int:
-    """The seat that wins a trick of 4 card numbers in play order, led by ``leader``.
-    ``trump`` is 0..3 or :data:`NO_SUIT`; ``low`` plays downtown or low no-trump."""
-    return tricks.trick_winner(
-        leader, cards, suit_table(trump), trick_keys(trump, low, ace_high), seats=SEATS
-    )
-
-
 class BidWhistPlayState(TrickPlay):
     """The 12 tricks of one hand, after the discard (see ``core.tricks``).
 
     ``hands[seat]`` is a list of card numbers per suit 0..3 (a joker with a trump suit
-    sits in it), and in no-trump a fifth of the jokers. ``led`` is :data:`NO_SUIT` while
-    the trick holds only no-trump jokers. ``kitty_shown`` holds the kitty when
-    ``sport_kitty`` showed it to everyone, else is empty.
+    sits in it), then a fifth of the no-trump jokers (empty with a trump suit). ``led``
+    is :data:`NO_SUIT` while the trick holds only no-trump jokers. ``kitty_shown`` holds
+    the kitty when ``sport_kitty`` showed it to everyone, else is empty.
     """
 
     tricks_in_hand = TRICKS
@@ -98,7 +87,7 @@ class BidWhistPlayState(TrickPlay):
         kitty_shown: tuple[int, ...],
     ) -> None:
         suits = suit_table(trump)
-        by_suit = split_hands(hands, suits, 5 if trump == NO_SUIT else 4)
+        by_suit = split_hands(hands, suits, 5)  # no jokers of their own with a trump suit
         self._start(by_suit, suits, trick_keys(trump, low, ace_high), bidder)
         self.trump = trump
         self.low = low
@@ -106,17 +95,11 @@ class BidWhistPlayState(TrickPlay):
         self.bidder = bidder
         self.kitty_shown = kitty_shown
 
-    @property
-    def tricks_won(self) -> list[int]:
-        return self.tricks_taken
-
     def legal_indices(self) -> list[int]:
         """The card numbers the seat to play may play; empty once play is over."""
         if self.to_play is None:
             return []
         return legal_from(self.hands[self.to_play], self.led, self.trump, self.nt_jokers)
-
-    legal_actions = legal_indices
 
     def legal_in(self, hand: list[list[int]], led: int | None) -> list[int]:
         return legal_from(hand, led, self.trump, self.nt_jokers)
@@ -124,62 +107,42 @@ class BidWhistPlayState(TrickPlay):
 
 def play_out_random(play: BidWhistPlayState, bits: Callable[[int], int]) -> None:
     """Plays a whole hand from its first card with every seat choosing uniformly among its
-    legal cards, one ``bits(32)`` draw per card: the same cards, from the same draws, as
-    ``play_out`` with four ``BidWhistRandomBot`` choosers sharing the generator, without a
-    call per card. Simulation's hottest loop; it keeps only ``tricks`` and
-    ``tricks_taken`` current. With a trump suit the jokers follow as trumps, so the plain
-    rule of following holds (``core.tricks.random_tricks``); in no-trump, core's loop for
-    any rule of following (``legal_in``) plays the same cards, but a call per card made
-    Bid Whist's random deals a quarter slower, so its rules are written out here."""
-    if play.trump != NO_SUIT:
-        random_tricks(play, bits)
-        return
+    legal cards, as ``BidWhistRandomBot``s sharing the generator choose them (the card at
+    ``bits(30) % len(legal)``, the legal cards in ``legal_indices``' order): the same
+    cards from the same draws, without a call per card. Simulation's hottest loop; it keeps
+    only ``tricks`` and ``tricks_taken`` current. Bid Whist's own, for its jokers: with a
+    trump suit they follow as trumps, in no-trump they follow no suit (``nt_jokers``)."""
     hands, tricks, won = play.hands, play.tricks, play.tricks_taken
-    keys_by_led, suits = play.keys_by_led, play.suit_of
-    any_time = play.nt_jokers == "any_time"
-    must = play.nt_jokers == "must_when_void"
+    keys_by_led, suits, rule = play.keys_by_led, play.suit_of, play.nt_jokers
+    any_time = play.trump == NO_SUIT and rule == "any_time"
+    must = play.trump == NO_SUIT and rule == "must_when_void"
     leader = play.leader
-    after = followers(4)
+    after = followers(SEATS)
     for in_hand in range(TRICKS, 0, -1):
-        # The leader's card found by counting through its suits, then the jokers (the
-        # order of its legal cards), rather than by listing its cards and removing one.
-        index = bits(32) * in_hand >> 32
-        for led, cards in enumerate(hands[leader]):  # noqa: B007 (led: the suit it broke at)
-            if index < len(cards):
-                card = cards.pop(index)
-                break
-            index -= len(cards)
-        trick = [card]
+        hand = hands[leader]
+        card = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]][bits(30) % in_hand]
+        led = suits[card]
+        hand[led].remove(card)
         keys = keys_by_led[led]
-        best = keys[card]
-        winner = leader
+        best, winner, trick = keys[card], leader, [card]
         for seat in after[leader]:
             hand = hands[seat]
             following = hand[led]
             if following and led != NO_SUIT and not (any_time and hand[4]):
-                card = following.pop(bits(32) * len(following) >> 32)
-                trick.append(card)
-                if keys[card] > best:
-                    best = keys[card]
-                    winner = seat
-                continue
-            # Void in the suit led, a joker led, or jokers playable at any time.
-            if led == NO_SUIT or not (following or must and hand[4]):
-                legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
-            else:
-                legal = [*following, *hand[4]] if following else hand[4]
-            card = legal[bits(32) * len(legal) >> 32]
-            hand[suits[card]].remove(card)
-            trick.append(card)
-            if led == NO_SUIT:
-                if card < 52:
-                    led = suits[card]
+                card = following.pop(bits(30) % len(following))
+            else:  # void in the suit led, a joker led, or jokers playable at any time
+                if led == NO_SUIT or not (following or must and hand[4]):
+                    legal = [*hand[0], *hand[1], *hand[2], *hand[3], *hand[4]]
+                else:
+                    legal = [*following, *hand[4]] if following else hand[4]
+                card = legal[bits(30) % len(legal)]
+                hand[suits[card]].remove(card)
+                if led == NO_SUIT and card < 52:  # the first card of a suit after jokers
+                    led, best = suits[card], -1
                     keys = keys_by_led[led]
-                    best = keys[card]
-                    winner = seat
-            elif keys[card] > best:
-                best = keys[card]
-                winner = seat
+            trick.append(card)
+            if keys[card] > best:
+                best, winner = keys[card], seat
         tricks.append((leader, tuple(trick), winner))
         won[winner] += 1
         leader = winner

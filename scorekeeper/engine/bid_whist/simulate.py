@@ -5,93 +5,30 @@ The same seed gives the same deals, calls and cards every time: each block of de
 shuffled and played from a generator seeded from the run's seed and the block's first
 index (see ``core.simulation``), so no block depends on another; the bots draw from that
 generator after the shuffle. Cards stay card numbers until
-``BidWhistDeal.to_dict`` writes them as text.
+``BidWhistDealState.to_dict`` writes them as text.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from typing import Any
 
 from ..core import simulation as run
-from ..core.tricks import Trick, tricks_text
-from .auction import BidWhistAuction, Call
+from ..core.tricks import tricks_text
+from .auction import BidWhistAuction
 from .bids import Bid, Kind
-from .bots import BOTS, BidWhistBot, BidWhistRandomBot
+from .bots import BOTS, BidWhistRandomBot, BotFactory, draw_discard
 from .cards import BOOKS, CARD_TEXT, NO_SUIT, PACK_SIZE, SEATS, pack
 from .play import BidWhistPlayState, play_out_random
 from .scoring import HandScore, score_hand, side_of
 from .settings import BidWhistSettings
 
 _SUIT_LETTERS = "CDHS"
-
-
-@dataclass(slots=True, eq=False)
-class BidWhistDeal:
-    """Everything that happened in one simulated deal. Cards are card numbers; a deal
-    nobody bid on has only its dealer, deal, kitty and auction."""
-
-    dealer: int
-    deal: list[list[int]]
-    kitty: list[int]
-    auction: list[tuple[int, Call]]
-    bidder: int | None = None
-    bid: Bid | None = None
-    trump: int = NO_SUIT
-    low: bool = False
-    discard: Sequence[int] = ()
-    tricks: list[Trick] = field(default_factory=list)
-    books: list[int] | None = None
-    _settings: BidWhistSettings | None = field(default=None, repr=False)
-    _score: HandScore | None = field(default=None, init=False, repr=False)
-
-    @property
-    def score(self) -> HandScore | None:
-        """The hand's score (None for a thrown-in deal), worked out when first asked for."""
-        if self._score is None and self.bid is not None:
-            assert self.bidder is not None and self.books is not None and self._settings
-            side = side_of(self.bidder)
-            self._score = score_hand(self._settings, self.bidder, self.bid, self.books[side])
-        return self._score
-
-    @property
-    def thrown_in(self) -> bool:
-        """True when all four passed under ``all_pass=redeal``."""
-        return self.bidder is None
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """Points per side [A, B]; nothing is scored for a thrown-in deal."""
-        return self.score.points if self.score is not None else (0, 0)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The deal as JSON-ready values, cards and calls as text. ``deal`` holds the four
-        hands as dealt, before the kitty, sorted; ``books`` is per side [A, B] with the
-        discard counted to the bidder's side. A thrown-in deal has no play: bidder, bid,
-        trump, direction and books are None, discard and tricks are empty, points [0, 0]."""
-        text = CARD_TEXT
-        played = self.bid is not None
-        return {
-            "dealer": self.dealer,
-            "deal": [[text[n] for n in sorted(hand)] for hand in self.deal],
-            "kitty": [text[n] for n in self.kitty],
-            "auction": [{"seat": seat, "call": str(call)} for seat, call in self.auction],
-            "thrown_in": not played,
-            "bidder": self.bidder,
-            "bid": str(self.bid) if played else None,
-            "trump": _SUIT_LETTERS[self.trump] if played and self.trump != NO_SUIT else None,
-            "direction": ("low" if self.low else "high") if played else None,
-            "discard": [text[n] for n in self.discard],
-            "tricks": tricks_text(self.tricks, text),
-            "books": list(self.books) if self.books is not None else None,
-            "points": list(self.points),
-        }
-
-
 _PACKS = {jokers: pack(jokers) for jokers in (0, 1, 2)}
 """The packs by their jokers, made once (``key_shuffled`` reads them, never changes them)."""
 
@@ -100,9 +37,15 @@ class BidWhistDealState(run.StagedDeal):
     """One deal as bots play it (``core.simulation.StagedDeal``): the auction's calls
     (``BidWhistAuction``), the bidder's declaration ``(trump, low)``, its discard (a
     sorted tuple of its 12 cards and the kitty's), then the cards on a
-    ``BidWhistPlayState``. Over, its result is the :class:`BidWhistDeal`."""
+    ``BidWhistPlayState``. Over, it is its own result: cards stay card numbers until
+    ``to_dict`` writes them as text, and a deal nobody bid on has only its dealer, deal,
+    kitty and auction."""
 
     set_stage, set_verb, random_bot = "discard", "discard", BidWhistRandomBot
+    bidder: int | None = None
+    bid: Bid | None = None
+    trump, low, discard = NO_SUIT, False, ()
+    _score: HandScore | None = None
 
     def __init__(self, settings: BidWhistSettings, dealer: int, rng: random.Random) -> None:
         self.settings, self.dealer = settings, dealer
@@ -113,21 +56,19 @@ class BidWhistDealState(run.StagedDeal):
         self.kitty_size = len(self.kitty)
         self.auction = BidWhistAuction(settings, dealer)
         self.stage, self.to_play = "auction", self.auction.to_speak
-        self.trump, self.low = NO_SUIT, False
-        self.discard: Sequence[int] = ()
 
-    def _ask(self, bot: BidWhistBot, seat: int) -> Any:
+    def _ask(self, bot: Any, seat: int) -> Any:
         if self.stage == "auction":
             return bot.choose_call(self.auction, self.dealt[seat])
         if self.stage == "declaration":
-            return self._declared(seat, *bot.choose_declaration(self.auction.bid, self.dealt[seat]))  # type: ignore[arg-type]
+            return self._declared(seat, *bot.choose_declaration(self.bid, self.dealt[seat]))  # type: ignore[arg-type]
         full = self.dealt[seat] + self.kitty
         return tuple(bot.choose_discard(full, self.kitty_size, self.trump, self.low))
 
     def _declared(self, seat: int, trump: int, low: bool) -> tuple[int, bool]:
         # What a declaration says, as the bid's kind reads it: no trump at no-trump, the
         # direction of a suit bid its kind's. Raises ValueError for no suit at all.
-        kind = self.auction.bid.kind  # type: ignore[union-attr]
+        kind = self.bid.kind  # type: ignore[union-attr]
         if kind is Kind.NO_TRUMP:
             return NO_SUIT, bool(low)
         if not 0 <= trump < 4:
@@ -136,9 +77,9 @@ class BidWhistDealState(run.StagedDeal):
 
     def _legal_bid(self, stage: str, seat: int | None) -> list[Any]:
         if stage == "auction":
-            return list(self.auction.legal_actions())
+            return self.auction.legal_actions()
         if stage == "declaration":
-            if self.auction.bid.kind is Kind.NO_TRUMP:  # type: ignore[union-attr]
+            if self.bid.kind is Kind.NO_TRUMP:  # type: ignore[union-attr]
                 return [(NO_SUIT, False), (NO_SUIT, True)]
             return [self._declared(seat, trump, False) for trump in range(4)]  # type: ignore[arg-type]
         return list(combinations(sorted(self.dealt[seat] + self.kitty), self.kitty_size))  # type: ignore[index]
@@ -157,26 +98,27 @@ class BidWhistDealState(run.StagedDeal):
         auction = self.auction
         if auction.to_speak is not None:
             self.to_play = auction.to_speak
-        elif auction.bidder is None or auction.bid is None:
+        elif auction.bid is None:
             self._over()
         else:
+            self.bidder, self.bid = auction.bidder, auction.bid
             self.stage, self.to_play = "declaration", auction.bidder
 
-    def _discarded(self, discard: Sequence[int], drawn: bool = False) -> None:
-        """Play after the bidder's ``discard`` (``drawn`` from its cards by this state's
-        own loop: not checked again)."""
-        settings, bidder = self.settings, self.auction.bidder
-        assert bidder is not None
-        full = self.dealt[bidder] + self.kitty
-        gone = set(discard)
-        if not drawn and (len(gone) != self.kitty_size or not gone <= set(full)):
-            raise ValueError(
-                f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} of "
-                "its cards"
-            )
+    def _discarded(self, discard: Sequence[int], kept: list[int] | None = None) -> None:
+        """Play after the bidder's ``discard``, its other cards held in order; ``kept``:
+        those cards, when this state's own loop drew the discard from them (not checked)."""
+        settings, bidder = self.settings, self.bidder
+        if kept is None:
+            full, gone = set(self.dealt[bidder] + self.kitty), set(discard)  # type: ignore[index]
+            if len(gone) != self.kitty_size or not gone <= full:
+                raise ValueError(
+                    f"seat {bidder} discarded {list(discard)!r}; it must be {self.kitty_size} "
+                    "of its cards"
+                )
+            kept = sorted(full - gone)
         self.discard = discard
         hands = self.dealt[:]
-        hands[bidder] = [card for card in full if card not in gone]
+        hands[bidder] = kept  # type: ignore[index]
         trump, low = self.trump, self.low
         shown = tuple(self.kitty) if settings.sport_kitty and trump != NO_SUIT else ()
         self._start_play(
@@ -185,69 +127,98 @@ class BidWhistDealState(run.StagedDeal):
             )
         )
 
-    def _result(self) -> BidWhistDeal:
-        auction, play = self.auction, self.play
-        if play is None:
-            return BidWhistDeal(self.dealer, self.dealt, self.kitty, auction.calls)
-        won = play.tricks_taken
-        books = [won[0] + won[2], won[1] + won[3]]
-        books[auction.bidder % 2] += 1  # the discard is the bidders' first book (side_of)
-        return BidWhistDeal(
-            self.dealer, self.dealt, self.kitty, auction.calls, auction.bidder, auction.bid,
-            self.trump, self.low, self.discard, play.tricks, books, self.settings,
-        )  # fmt: skip
+    def _bid_bots(self, bots: Sequence[Any]) -> None:
+        while self.stage not in ("play", "over"):
+            seat = self.to_play
+            self._apply_bid(self.stage, seat, self._ask(bots[seat], seat))  # type: ignore[arg-type, index]
 
-    def _bid_bots(self, bots: Sequence[BidWhistBot]) -> None:
-        auction, dealt = self.auction, self.dealt
-        while (seat := auction.to_speak) is not None:
-            auction.apply(bots[seat].choose_call(auction, dealt[seat]))
-        self._after_auction()
-        if self.stage == "declaration":
-            bidder, bot = auction.bidder, bots[auction.bidder]  # type: ignore[index]
-            choice = bot.choose_declaration(auction.bid, dealt[bidder])  # type: ignore[arg-type, index]
-            self.trump, self.low = self._declared(bidder, *choice)  # type: ignore[arg-type]
-            full = dealt[bidder] + self.kitty  # type: ignore[index]
-            self._discarded(list(bot.choose_discard(full, self.kitty_size, self.trump, self.low)))
-
-    def play_random(self, rng: random.Random) -> BidWhistDeal:
+    def play_random(self, rng: random.Random) -> BidWhistDealState:
         """The deal played through as ``random`` bots drawing from ``rng`` play it, with
         no bot asked: the same draws, the cards by ``play_out_random``."""
-        auction, bits = self.auction, rng.getrandbits
-        auction.call_random(bits)
-        bidder, bid = auction.bidder, auction.bid
-        if bidder is not None and bid is not None:
+        bits = rng.getrandbits
+        self.auction.call_random(bits)
+        self._after_auction()
+        bid = self.bid
+        if bid is not None:
             if bid.kind is Kind.NO_TRUMP:  # BidWhistRandomBot.choose_declaration's draws
                 self.trump, self.low = NO_SUIT, bool(bits(1))
             else:
                 self.trump, self.low = bits(2), bid.kind is Kind.DOWNTOWN
-            cards = self.dealt[bidder] + self.kitty
-            for i in range(self.kitty_size):  # and choose_discard's
-                j = i + (bits(32) * (len(cards) - i) >> 32)
-                cards[i], cards[j] = cards[j], cards[i]
-            self._discarded(cards[: self.kitty_size], drawn=True)
+            cards, count = self.dealt[self.bidder] + self.kitty, self.kitty_size  # type: ignore[index]
+            self._discarded(draw_discard(bits, cards, count), sorted(cards[count:]))
             play_out_random(self.play, bits)
         self._over()
-        return self.result()
+        return self
+
+    def result(self) -> BidWhistDealState:
+        return self
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when all four passed under ``all_pass=redeal``."""
+        return self.bid is None
+
+    @property
+    def books(self) -> list[int] | None:
+        """Books per side [A, B], the discard counted to the bidders' (``side_of``)."""
+        if self.play is None:
+            return None
+        won = self.play.tricks_taken
+        books = [won[0] + won[2], won[1] + won[3]]
+        books[self.bidder % 2] += 1  # type: ignore[operator]
+        return books
+
+    @property
+    def score(self) -> HandScore | None:
+        """The hand's score (None for a thrown-in deal), worked out when first asked for."""
+        if self._score is None and self.bid is not None:
+            side = side_of(self.bidder)  # type: ignore[arg-type]
+            books = self.books[side]  # type: ignore[index]
+            self._score = score_hand(self.settings, self.bidder, self.bid, books)  # type: ignore[arg-type]
+        return self._score
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points per side [A, B]; nothing is scored for a thrown-in deal."""
+        return self.score.points if self.score is not None else (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as JSON-ready values, cards and calls as text. ``deal`` holds the four
+        hands as dealt, before the kitty, sorted; ``books`` is per side [A, B] with the
+        discard counted to the bidder's side. A thrown-in deal has no play: bidder, bid,
+        trump, direction and books are None, discard and tricks are empty, points [0, 0]."""
+        text = CARD_TEXT
+        played = self.bid is not None
+        return {
+            "dealer": self.dealer,
+            "deal": [[text[n] for n in sorted(hand)] for hand in self.dealt],
+            "kitty": [text[n] for n in self.kitty],
+            "auction": [{"seat": seat, "call": str(call)} for seat, call in self.auction.calls],
+            "thrown_in": not played,
+            "bidder": self.bidder,
+            "bid": str(self.bid) if played else None,
+            "trump": _SUIT_LETTERS[self.trump] if played and self.trump != NO_SUIT else None,
+            "direction": ("low" if self.low else "high") if played else None,
+            "discard": [text[n] for n in self.discard],
+            "tricks": tricks_text(self.play.tricks if played else (), text),
+            "books": self.books,
+            "points": list(self.points),
+        }
 
 
 def simulate_deals(
     settings: BidWhistSettings,
     deals: int | range,
     seed: int | None = None,
-    bots: str
-    | Sequence[BidWhistBot]
-    | Callable[[int, random.Random, BidWhistSettings], BidWhistBot] = "random",
+    bots: str | Sequence[Any] | BotFactory = "random",
     first_dealer: int = 0,
-) -> Iterator[BidWhistDeal]:
+) -> Iterator[BidWhistDealState]:
     """The deals of a run, or of the range of its indices given (``core.simulation``'s
     ``simulate_staged``: each block of deals stands alone, dealt by ``(first_dealer + index) % 4``),
     the deal passing left after each, played by ``bots``: a kind of ``bots.BOTS``, a
     factory ``(seat, rng, settings)``, or four bots. Raises ValueError at once for a bad
     count, seat, kind of bot or number of bots."""
-
-    def new_deal(dealer: int, rng: random.Random) -> BidWhistDealState:
-        return BidWhistDealState(settings, dealer, rng)
-
+    new_deal = partial(BidWhistDealState, settings)  # (dealer, rng): a deal of these rules
     return run.simulate_staged(
         new_deal, BOTS, bots, deals, seed, SEATS, first_dealer, options=(settings,)
     )
@@ -265,7 +236,7 @@ class BidWhistTally(run.DealTally):
         default_factory=time.perf_counter, repr=False, metadata={"merge": False}
     )
 
-    def add_result(self, result: BidWhistDeal) -> None:
+    def add_result(self, result: BidWhistDealState) -> None:
         score, bid = result.score, result.bid
         if score is None or bid is None:
             self.count(None)

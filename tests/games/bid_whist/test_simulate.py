@@ -8,9 +8,9 @@ import random
 import pytest
 
 from scorekeeper.engine.bid_whist import GAME, preset
-from scorekeeper.engine.bid_whist.auction import BidWhistAuction, _bids_by_rank
+from scorekeeper.engine.bid_whist.auction import BidWhistAuction, _calls
 from scorekeeper.engine.bid_whist.bots import BidWhistHeuristicBot, BidWhistRandomBot
-from scorekeeper.engine.bid_whist.simulate import BidWhistDeal, BidWhistTally, simulate_deals
+from scorekeeper.engine.bid_whist.simulate import BidWhistDealState, BidWhistTally, simulate_deals
 
 S = preset("bid-whist")
 RANKS = "23456789TJQKA"
@@ -257,7 +257,7 @@ def test_summary_counts_bids_made_sets_and_bostons():
     summary = BidWhistTally()
     results = list(simulate_deals(S, 400, seed=4, bots="heuristic"))
     for result in results:
-        assert isinstance(result, BidWhistDeal)
+        assert isinstance(result, BidWhistDealState)
         summary.add_result(result)
     played = [r for r in results if r.score is not None]
     assert summary.played == len(played)
@@ -289,7 +289,7 @@ def test_random_calls_leave_the_dealer_only_the_minimum_bids_after_three_passes(
     seat it is at, also when they are worked out afresh: each draw of 0 takes the first
     legal call, a pass for the three others, then the dealer's first minimum-level bid."""
     rules = S.with_changes({"all_pass": "dealer_must_bid"})
-    _bids_by_rank.cache_clear()  # no legal calls remembered from other auctions
+    _calls.cache_clear()  # no legal calls remembered from other auctions
     auction = BidWhistAuction(rules, 3)
     auction.call_random(lambda k: 0)
     assert [str(call) for _seat, call in auction.calls][:3] == ["pass"] * 3
