@@ -52,7 +52,8 @@ not counts): each contender, of this tree and of ``--before``'s, plays ``N`` dea
 valgrind's callgrind, which counts only the instructions of those deals (collection on
 inside the ``functools.reduce`` that plays them, instrumentation switched on by
 ``callgrind_control`` once the process has started), and the instructions per deal are
-printed with after/before.
+printed with after/before; OpenSpiel's rng.choice loop is counted the same way, so each
+contender's ratio to it (per full hand, as the timed runs count) is printed too.
 
 Last, ``scorekeeper simulate --jobs``: the wall time of one run of ``--jobs-deals`` deals
 (random bots, summary only) in one process and over ``--jobs`` processes (default: every
@@ -279,49 +280,84 @@ def compare(
 def one_count(name: str, deals: int, rules: str) -> None:
     """Plays ``deals`` deals of one contender inside ``functools.reduce``, the only code
     whose instructions ``instructions`` has callgrind count, after switching callgrind's
-    instrumentation on for this process (a no-op outside valgrind)."""
+    instrumentation on for this process (a no-op outside valgrind), and prints how many
+    were full hands (OpenSpiel's oh_hell: its ``rng.choice`` loop, every deal a full hand)."""
     import functools
     import subprocess
 
-    key, bots = CONTENDERS[name]
-    game = find_game(key, include_unlisted=True)
-    preset = rules if key == "israeli-whist" else game.default_preset
-    results = game.simulate_results(game.preset(preset), 10**12, seed=0, bots=bots)
-    for _ in range(100):  # warm up: the deals' own look-up tables filled
-        next(results)
+    if name == OPEN_SPIEL:
+        import pyspiel  # type: ignore[import-not-found]
+
+        game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 12})
+        choice = random.Random(0).choice
+
+        def play(full: int, _: int) -> int:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+            state.returns()
+            return full + 1
+
+    else:
+        key, bots = CONTENDERS[name]
+        game = find_game(key, include_unlisted=True)
+        preset = rules if key == "israeli-whist" else game.default_preset
+        results = game.simulate_results(game.preset(preset), 10**12, seed=0, bots=bots)
+
+        def play(full: int, _: int) -> int:  # as ``simulator``'s runner counts them
+            return full + (not getattr(next(results), "thrown_in", False))
+
+    functools.reduce(play, range(100), 0)  # warm up: the deals' own look-up tables filled
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True)
-    functools.reduce(lambda _, __: next(results), range(deals), None)
+    print(functools.reduce(play, range(deals), 0))
 
 
 def instructions(before: str | None, deals: int, rules: str, only: list[str] | None) -> None:
-    """Instructions per deal of each contender (this tree's and ``before``'s), counted by
-    callgrind over ``deals`` deals."""
+    """Instructions per deal and per full hand of each contender (this tree's and
+    ``before``'s), counted by callgrind over ``deals`` deals, and OpenSpiel's oh_hell per
+    hand counted the same way: the ratio to it, as the timed runs give it, without the
+    machine's load (random bots' target: at least 3x)."""
     import re
     import subprocess
     import sys
 
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     trees = {"after": here, **({"before": os.path.abspath(before)} if before else {})}
-    print(f"callgrind instructions per deal, {deals:,} deals each")
+
+    def count(name: str, tree: str) -> tuple[float, float]:
+        command = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+        command += ["--callgrind-out-file=/dev/null", "--toggle-collect=functools_reduce"]
+        command += [sys.executable, __file__, "--count", name, "--deals", str(deals)]
+        command += ["--rules", rules]
+        env = {**os.environ, "PYTHONPATH": tree}
+        out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        assert found, out.stderr[-2000:]
+        collected = int(found.group(1))
+        return collected / deals, collected / max(1, int(out.stdout.split()[-1]))
+
+    try:
+        spiel = count(OPEN_SPIEL, here)[1]
+    except subprocess.CalledProcessError:
+        spiel = 0.0  # OpenSpiel is not installed (the bench extra)
+    print(f"callgrind instructions per deal and per full hand, {deals:,} deals each")
+    if spiel:
+        print(f"{OPEN_SPIEL + ':':<36} {spiel:10,.0f} per hand")
     for name in CONTENDERS:
         if only and not any(word.lower() in name.lower() for word in only):
             continue
-        counts = {}
-        for version, tree in trees.items():
-            command = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
-            command += ["--callgrind-out-file=/dev/null", "--toggle-collect=functools_reduce"]
-            command += [sys.executable, __file__, "--count", name, "--deals", str(deals)]
-            command += ["--rules", rules]
-            env = {**os.environ, "PYTHONPATH": tree}
-            out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-            found = re.search(r"Collected : (\d+)", out.stderr)
-            assert found, out.stderr[-2000:]
-            counts[version] = int(found.group(1)) / deals
-        note = ""
+        counts = {version: count(name, tree) for version, tree in trees.items()}
+        per_deal, per_hand = counts["after"]
+        note = f"{per_deal:10,.0f} per deal {per_hand:10,.0f} per full hand"
+        if spiel:
+            note += f"  {spiel / per_hand:.2f}x OpenSpiel"
+            if "random" in name:
+                note += f" (target >= {RATIO_TARGET:g}x)"
+                note += "" if spiel / per_hand >= RATIO_TARGET else "  MISSED"
         if "before" in counts:
-            note = f"  before {counts['before']:10,.0f}  after/before "
-            note += f"{counts['after'] / counts['before']:.2f}"
-        print(f"{name + ':':<36} {counts['after']:10,.0f}{note}")
+            note += f"; before {counts['before'][0]:10,.0f} per deal, after/before "
+            note += f"{per_deal / counts['before'][0]:.2f}"
+        print(f"{name + ':':<36} {note}")
 
 
 def main() -> None:

@@ -11,7 +11,11 @@ rather than once per deal (seeding cost a tenth of a random deal; ``core.simulat
 and Spades' and Oh Hell's quick loops came to draw for the last trick's forced cards as
 their bots do: the same runs, the deals drawn from other places of the generator. Spades
 then came to shuffle by sorting on random keys (``core.simulation.key_shuffled``, as the
-whists do: a sixth cheaper than ``rng.shuffle``'s order), which deals other cards."""
+whists do: a sixth cheaper than ``rng.shuffle``'s order), which deals other cards. Its
+random runs were taken again when its random bot came to follow suit with the last card
+of the suit led in the order its hand was dealt, without a draw (as random as a draw:
+``core.tricks.dealt_tricks``, a tenth of a random deal's work): the same cards dealt and
+bids, other cards played."""
 
 import hashlib
 import re
@@ -66,16 +70,16 @@ PINNED: dict[tuple, tuple[str, str]] = {
         "54dd9c0f44953be9a8fcaaae45eb59fe139a6bb91e99150275f771e5dfff1f0f",
     ),
     ("spades", "", "", "random", 31, 200): (
-        "e7cfb70de32d38945c2425a05f91fdfde4256d6e51102387fd40089a73d8ae2b",
-        "35002f33810fb6da9ff07d3548da8e5f02688356a2c9b875f6a4faafc74a1eb0",
+        "fd562a0f19f70f236d5ba48ebbefc7d943c9ad24c04a7937cf2add4f7582f26e",
+        "b079d0c0408e960b8c24adce66c54d3f9df3218782aa2bf19dd3405fb8233f40",
     ),
     ("spades", "", "", "heuristic", 32, 200): (
         "65c3c6c55b83216c40dc053d3f08f9491791aab053d908746275c610bad3bee0",
         "ae10bda43298d5883bd8dddbaf9b166886e4d21c551a9dce5a0d2e5f596e227e",
     ),
     ("spades", "", "blind_nil=any_time", "random", 33, 200): (
-        "678b33dc9630d31d8bfdc268f1a4341a34b61123623f8a2bc331a547e895f4a0",
-        "5242ab51aa2eac75cf563d44e15a2f750238407360a68eacc4a473c9c76bf055",
+        "288c032284dd89691a1da5c847d841dc0354f874e4eadd65fa262f94074e7a81",
+        "395627920be8a4211ca87941e5ef105de119511536b9cab7121c4a7443ec254a",
     ),
     ("oh-hell", "", "", "random", 41, 200): (
         "962acf8b883b404fc5876243129deb7e47591b133922b7508758936963ced55c",

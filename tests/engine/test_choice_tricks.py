@@ -1,7 +1,10 @@
-"""The one loop of the random tricks of Spades and Oh Hell (``core.tricks.choice_tricks``,
-issue 55): at every table size, with a trump or none, and with Spades' rule that spades
-are not led until one has been played, it plays the cards that bots drawing
-``random.choice`` among the legal cards play, from the same draws."""
+"""The loops of the random tricks of Oh Hell and Spades (issue 55): ``core.tricks.
+choice_tricks`` at every table size, with a trump or none, and with Spades' rule that
+spades are not led until one has been played, plays the cards that bots drawing
+``random.choice`` among the legal cards play, from the same draws; ``dealt_tricks``, at a
+table of four from hands kept by suit in the order dealt, plays the cards of bots that
+follow suit with the last card of the suit led in that order and draw ``random.choice``
+otherwise, and that is as random a card as a draw."""
 
 from __future__ import annotations
 
@@ -9,14 +12,13 @@ import random
 
 import pytest
 
-from scorekeeper.engine.core.tricks import choice_tricks
+from scorekeeper.engine.core.tricks import PLAIN_SUIT_OF, choice_tricks, dealt_tricks, split_hands
 
 
-def by_choice(held, leader, trump, generator, unbroken):
-    """The slow loop: each seat's legal cards listed in its hand's order, one
-    ``generator.choice`` per card, the last trick's forced ones too (a run's deals share
-    a generator, block by block, so the next deal draws on from where this one left it),
-    written from the rules alone."""
+def by_rules(held, leader, trump, unbroken, pick):
+    """The slow loop, written from the rules alone: each seat's legal cards listed in its
+    hand's order, ``pick(legal, following)`` playing one (``following``: they are of the
+    suit led), the highest trump or else the highest of the suit led winning."""
     seats = len(held)
     taken = [0] * seats
     leaders, tricks = [], []
@@ -24,12 +26,9 @@ def by_choice(held, leader, trump, generator, unbroken):
         trick, seat = [], leader
         for _ in range(seats):
             hand = held[seat]
-            if trick:
-                led = trick[0] // 13
-                legal = [card for card in hand if card // 13 == led] or hand
-            else:
-                legal = [card for card in hand if card // 13 != unbroken] or hand
-            card = generator.choice(legal)
+            led = trick[0] // 13 if trick else unbroken
+            legal = [card for card in hand if (card // 13 == led) == bool(trick)] or hand
+            card = pick(legal, bool(trick) and legal[0] // 13 == led)
             hand.remove(card)
             trick.append(card)
             seat = (seat + 1) % seats
@@ -48,6 +47,13 @@ def by_choice(held, leader, trump, generator, unbroken):
         taken[winner] += 1
         leader = winner
     return [*leaders, leader], tricks, taken
+
+
+def by_choice(held, leader, trump, generator, unbroken):
+    """Bots drawing ``generator.choice`` per card, the last trick's forced ones too (a
+    run's deals share a generator, block by block, so the next deal draws on from where
+    this one left it)."""
+    return by_rules(held, leader, trump, unbroken, lambda legal, _: generator.choice(legal))
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
@@ -78,24 +84,60 @@ def test_a_suit_kept_from_the_lead_must_be_the_trump():
         choice_tricks([[0], [1]], 0, -1, random.Random(1).getrandbits, 3)
 
 
-@pytest.mark.parametrize("seats", [3, 4, 5, 6, 7])
+def by_dealt_order(held, leader, trump, generator, unbroken):
+    """The bots ``dealt_tricks`` plays as, each seat's cards in the order dealt: following
+    suit, the last card of the suit led held; else ``generator.choice`` among its legal
+    cards listed by suit, each in that order."""
+
+    def pick(legal, following):
+        return legal[-1] if following else generator.choice(sorted(legal, key=lambda c: c // 13))
+
+    return by_rules(held, leader, trump, unbroken, pick)
+
+
+def dealt(seed):
+    pack = list(range(52))
+    random.Random(seed).shuffle(pack)
+    return [pack[seat::4] for seat in range(4)]
+
+
 @pytest.mark.parametrize(
     ("trump", "unbroken"), [(-1, -1), (0, -1), (3, -1), (3, 3), (0, 0), (2, 2)]
 )
-def test_hands_in_order_are_played_as_random_choice_plays_them(seats, trump, unbroken):
-    # in_order: sorted hands, at a table of four kept only as lists by suit, the card
-    # drawn found by counting through them; the same cards from the same draws.
-    size = 52 // seats if seats != 4 else 13
-    for seed in range(20):
-        pack = list(range(52))
-        random.Random(seed).shuffle(pack)
-        held = [sorted(pack[s * size : (s + 1) * size]) for s in range(seats)]
-        leader = seed % seats
+def test_dealt_tricks_plays_the_cards_of_bots_that_follow_with_the_last_dealt(trump, unbroken):
+    for seed in range(40):
+        held = dealt(seed)
         quick = random.Random(seed)
-        given = [list(hand) for hand in held]
-        fast = choice_tricks(given, leader, trump, quick.getrandbits, unbroken, in_order=True)
+        by_suit = split_hands(held, PLAIN_SUIT_OF)
+        fast = dealt_tricks(by_suit, seed % 4, trump, quick.getrandbits, unbroken)
         slow_generator = random.Random(seed)
-        slow = by_choice([list(hand) for hand in held], leader, trump, slow_generator, unbroken)
+        slow = by_dealt_order([list(h) for h in held], seed % 4, trump, slow_generator, unbroken)
         assert fast == slow, seed
         assert quick.getstate() == slow_generator.getstate(), seed
-        assert given == held or seats != 4, seed  # four hands are kept by suit alone
+        assert by_suit == [[[], [], [], []]] * 4, seed  # every card taken as played
+
+
+def test_following_with_the_last_card_dealt_is_a_random_card_of_the_suit():
+    # Over many shuffled deals, the second seat's card to the first trick, when it
+    # follows suit, is its highest of the suit as often as a draw among them makes it
+    # (the mean of 1/cards held): hands kept sorted would always play the highest.
+    highest, expected, seen = 0, 0.0, 0
+    for seed in range(3000):
+        held = dealt(seed)
+        generator = random.Random(seed)
+        by_suit = split_hands(held, PLAIN_SUIT_OF)
+        _, tricks, _ = dealt_tricks(by_suit, 0, -1, generator.getrandbits)
+        first, second = tricks[0][:2]
+        suit = [card for card in held[1] if card // 13 == first // 13]
+        if suit:
+            seen += 1
+            highest += second == max(suit)
+            expected += 1 / len(suit)
+    spread = (expected * (1 - expected / seen)) ** 0.5
+    assert seen > 2000
+    assert abs(highest - expected) < 4 * spread, (highest, expected)
+
+
+def test_dealt_tricks_refuses_a_kept_suit_other_than_the_trump():
+    with pytest.raises(ValueError, match="the suit not led until played is 2"):
+        dealt_tricks([[[0], [], [], []]] * 4, 0, 3, random.Random(1).getrandbits, 2)

@@ -119,11 +119,15 @@ def _run(
             play_deal(index, rng)
 
 
+_NO_ARGUMENTS = {draws: ((),) * draws for draws in (52, 53, 54)}
+"""``draws`` empty argument tuples, one per key drawn, made once for the packs simulated."""
+
+
 def key_shuffled(generator: random.Random, cards: Sequence[int], draws: int) -> list[int]:
     """``cards`` shuffled by sorting on random keys, one ``generator.random()`` per card
     number below ``draws`` (cheaper than ``generator.shuffle``): card ``n``'s key is the
     ``n``th draw, whichever cards the pack holds."""
-    keys = list(starmap(generator.random, ((),) * draws))
+    keys = list(starmap(generator.random, _NO_ARGUMENTS.get(draws) or ((),) * draws))
     return sorted(cards, key=keys.__getitem__)
 
 

@@ -12,7 +12,6 @@ the highest key wins. A game whose rules of following or winning differ override
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -438,7 +437,6 @@ def choice_tricks(
     ruling: int,
     bits: Callable[[int], int],
     unbroken: int = -1,
-    in_order: bool = False,
 ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
     """Plays a whole hand of plain follow-suit (a plain pack, ``PLAIN_SUIT_OF``; the
     highest card of the suit led wins, or the highest of ``ruling``, 0..3 or -1) as bots
@@ -450,15 +448,9 @@ def choice_tricks(
     leader may not lead ``unbroken`` (-1, or the ruling suit: Spades' spades) until a card
     of it has been played, unless it holds nothing else. Returns each trick's leader and
     last the last trick's winner, each trick's cards in play order, and the tricks each
-    seat took: the one loop of the games whose random bots choose so (Spades, Oh Hell).
-    ``in_order``: every hand is sorted (its cards then lie as in its lists by suit, which
-    alone are kept at a table of four, a card found by counting through them: the same
-    cards, from the same draws, and ``held`` untouched there).
+    seat took: the loop of the games whose random bots choose so (Oh Hell).
     Raises ValueError for another ``unbroken``."""
-    if unbroken not in (-1, ruling):
-        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
-    if in_order and len(held) == 4:
-        return _tricks_in_order(held, leader, ruling, bits, unbroken)
+    _check_unbroken(unbroken, ruling)
     seats = len(held)
     by_suit = split_hands(held, PLAIN_SUIT_OF)
     after, widths, suit_of = followers(seats), _WIDTHS, PLAIN_SUIT_OF
@@ -544,25 +536,52 @@ def _forced_draws(bits: Callable[[int], int], cards: int) -> None:
             pass
 
 
-def _tricks_in_order(
-    held: list[list[int]], leader: int, ruling: int, bits: Callable[[int], int], unbroken: int
+def _check_unbroken(unbroken: int, ruling: int) -> None:
+    if unbroken not in (-1, ruling):
+        raise ValueError(f"the suit not led until played is {unbroken}; -1 or the ruling suit")
+
+
+def _by_count(suits: list[list[int]], drawn: int) -> int:
+    """Takes the ``drawn``th card (from 0) of ``suits``' lists one after another."""
+    cards = suits[0]
+    if drawn >= len(cards):
+        drawn -= len(cards)
+        cards = suits[1]
+        if drawn >= len(cards):
+            drawn -= len(cards)
+            cards = suits[2]
+            if drawn >= len(cards):
+                drawn -= len(cards)
+                cards = suits[3]
+    return cards.pop(drawn)
+
+
+def dealt_tricks(
+    by_suit: list[list[list[int]]],
+    leader: int,
+    ruling: int,
+    bits: Callable[[int], int],
+    unbroken: int = -1,
 ) -> tuple[list[int], list[tuple[int, ...]], list[int]]:
-    # choice_tricks over four sorted hands: a seat's legal cards in its hand's order are
-    # its suits' lists one after another, so the card drawn is found by counting through
-    # them and popped from its suit's list alone; the three seats after the leader
-    # written out.
-    seats, widths = 4, _WIDTHS
-    by_suit = []
-    for hand in held:
-        a = bisect_left(hand, 13)
-        b = bisect_left(hand, 26, a)
-        c = bisect_left(hand, 39, b)
-        by_suit.append([hand[:a], hand[a:b], hand[b:c], hand[c:]])
-    after = followers(seats)
-    taken = [0] * seats
+    """Plays a whole hand of plain follow-suit at a table of four, as ``choice_tricks``
+    does, from hands kept as lists by suit (``by_suit[seat][suit]``, taken as played), each
+    list in the order the hand was dealt from a shuffled pack: a seat that follows suit
+    plays the last card of the suit led in that order, and draws nothing; a seat that
+    leads or cannot follow draws ``random.choice``'s draw among its legal cards listed by
+    suit, each suit in its list's order (``getrandbits`` until below, written out). A hand
+    dealt from a shuffled pack holds each suit in an order as random as the cards
+    themselves, and taking a card from a list leaves the rest so: every card played is
+    drawn uniformly among the legal ones, as by a random bot, for one draw fewer per card
+    followed (a quarter of a random deal's work). Spades' ``unbroken`` as in
+    ``choice_tricks``. Returns what ``choice_tricks`` returns. Raises ValueError for
+    another ``unbroken``."""
+    _check_unbroken(unbroken, ruling)
+    widths, after, count = _WIDTHS, followers(4), _by_count
+    keys_by_led = PLAIN_KEYS[ruling if ruling >= 0 else 4]
+    taken = [0, 0, 0, 0]
     leaders: list[int] = []
     tricks: list[tuple[int, ...]] = []
-    for left in range(len(held[leader]), 1, -1):  # the cards each seat holds
+    for left in range(sum(map(len, by_suit[leader])), 0, -1):  # the cards each seat holds
         suits = by_suit[leader]
         n, skip = left, -1
         if unbroken >= 0 and left > len(suits[unbroken]):
@@ -572,178 +591,66 @@ def _tricks_in_order(
         while drawn >= n:
             drawn = bits(k)
         if skip < 0:  # counted through the suits, written out
-            cards = suits[0]
-            if drawn < len(cards):
-                led = 0
-            else:
+            cards, led = suits[0], 0
+            if drawn >= len(cards):
                 drawn -= len(cards)
-                cards = suits[1]
-                if drawn < len(cards):
-                    led = 1
-                else:
-                    drawn -= len(cards)
-                    cards = suits[2]
-                    if drawn < len(cards):
-                        led = 2
-                    else:
-                        drawn -= len(cards)
-                        cards, led = suits[3], 3
-        elif skip == 3:  # the same, but for the last suit (Spades' spades)
-            cards = suits[0]
-            if drawn < len(cards):
-                led = 0
-            else:
-                drawn -= len(cards)
-                cards = suits[1]
-                if drawn < len(cards):
-                    led = 1
-                else:
+                cards, led = suits[1], 1
+                if drawn >= len(cards):
                     drawn -= len(cards)
                     cards, led = suits[2], 2
+                    if drawn >= len(cards):
+                        drawn -= len(cards)
+                        cards, led = suits[3], 3
         else:  # through the suits but the one not led yet
-            for led in range(4):
+            for led in range(4):  # noqa: B007 (led: the suit it stopped at)
                 cards = suits[led]
                 if led != skip:
                     if drawn < len(cards):
                         break
                     drawn -= len(cards)
-        won = first = cards.pop(drawn)
-        best_suit = led
-        winner = leader
+        first = cards.pop(drawn)
+        keys = keys_by_led[led]
+        best, winner = keys[first], leader
+        # The three seats after the leader written out: a loop over them costs more.
         s1, s2, s3 = after[leader]
-        suits = by_suit[s1]
-        cards = suits[led]
+        cards = by_suit[s1][led]
         if cards:
-            n = len(cards)
-            k = widths[n]
-            drawn = bits(k)
-            while drawn >= n:
-                drawn = bits(k)
-            c1 = cards.pop(drawn)
-            suit = led
-        else:  # counted through the suits, written out
+            c1 = cards.pop()
+        else:
             k = widths[left]
             drawn = bits(k)
             while drawn >= left:
                 drawn = bits(k)
-            cards = suits[0]
-            if drawn < len(cards):
-                suit = 0
-            else:
-                drawn -= len(cards)
-                cards = suits[1]
-                if drawn < len(cards):
-                    suit = 1
-                else:
-                    drawn -= len(cards)
-                    cards = suits[2]
-                    if drawn < len(cards):
-                        suit = 2
-                    else:
-                        drawn -= len(cards)
-                        cards, suit = suits[3], 3
-            c1 = cards.pop(drawn)
-        if suit == best_suit:
-            if c1 > won:
-                won, winner = c1, s1
-        elif suit == ruling:
-            won, best_suit, winner = c1, suit, s1
-        suits = by_suit[s2]
-        cards = suits[led]
+            c1 = count(by_suit[s1], drawn)
+        if keys[c1] > best:
+            best, winner = keys[c1], s1
+        cards = by_suit[s2][led]
         if cards:
-            n = len(cards)
-            k = widths[n]
-            drawn = bits(k)
-            while drawn >= n:
-                drawn = bits(k)
-            c2 = cards.pop(drawn)
-            suit = led
-        else:  # counted through the suits, written out
+            c2 = cards.pop()
+        else:
             k = widths[left]
             drawn = bits(k)
             while drawn >= left:
                 drawn = bits(k)
-            cards = suits[0]
-            if drawn < len(cards):
-                suit = 0
-            else:
-                drawn -= len(cards)
-                cards = suits[1]
-                if drawn < len(cards):
-                    suit = 1
-                else:
-                    drawn -= len(cards)
-                    cards = suits[2]
-                    if drawn < len(cards):
-                        suit = 2
-                    else:
-                        drawn -= len(cards)
-                        cards, suit = suits[3], 3
-            c2 = cards.pop(drawn)
-        if suit == best_suit:
-            if c2 > won:
-                won, winner = c2, s2
-        elif suit == ruling:
-            won, best_suit, winner = c2, suit, s2
-        suits = by_suit[s3]
-        cards = suits[led]
+            c2 = count(by_suit[s2], drawn)
+        if keys[c2] > best:
+            best, winner = keys[c2], s2
+        cards = by_suit[s3][led]
         if cards:
-            n = len(cards)
-            k = widths[n]
-            drawn = bits(k)
-            while drawn >= n:
-                drawn = bits(k)
-            c3 = cards.pop(drawn)
-            suit = led
-        else:  # counted through the suits, written out
+            c3 = cards.pop()
+        else:
             k = widths[left]
             drawn = bits(k)
             while drawn >= left:
                 drawn = bits(k)
-            cards = suits[0]
-            if drawn < len(cards):
-                suit = 0
-            else:
-                drawn -= len(cards)
-                cards = suits[1]
-                if drawn < len(cards):
-                    suit = 1
-                else:
-                    drawn -= len(cards)
-                    cards = suits[2]
-                    if drawn < len(cards):
-                        suit = 2
-                    else:
-                        drawn -= len(cards)
-                        cards, suit = suits[3], 3
-            c3 = cards.pop(drawn)
-        if suit == best_suit:
-            if c3 > won:
-                won, winner = c3, s3
-        elif suit == ruling:
-            won, best_suit, winner = c3, suit, s3
-        if best_suit == unbroken:
+            c3 = count(by_suit[s3], drawn)
+        if keys[c3] > best:
+            best, winner = keys[c3], s3
+        if best >= 128:  # a card of the ruling suit won: Spades' spades are broken
             unbroken = -1
         leaders.append(leader)
         tricks.append((first, c1, c2, c3))
         taken[winner] += 1
         leader = winner
-    suits = by_suit[leader]
-    won = (suits[0] or suits[1] or suits[2] or suits[3])[0]
-    trick = [won]
-    best_suit, winner = won // 13, leader
-    for seat in after[leader]:
-        suits = by_suit[seat]
-        card = (suits[0] or suits[1] or suits[2] or suits[3])[0]
-        trick.append(card)
-        suit = card // 13
-        if suit == best_suit:
-            if card > won:
-                won, winner = card, seat
-        elif suit == ruling:
-            won, best_suit, winner = card, suit, seat
-    leaders += (leader, winner)
-    tricks.append(tuple(trick))
-    taken[winner] += 1
-    _forced_draws(bits, len(trick))
+    leaders.append(leader)
     return leaders, tricks, taken

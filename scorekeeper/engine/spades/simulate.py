@@ -21,7 +21,7 @@ from typing import Any
 from ..core.bots import ChoiceBot
 from ..core.cards import Card, Suit, full_deck
 from ..core.simulation import DealTally, TurnDeal, key_shuffled, simulate_play
-from ..core.tricks import choice_tricks
+from ..core.tricks import PLAIN_SUIT_OF, dealt_tricks, split_hands
 from .scoring import SEATS, TRICKS, score_hand, score_side
 from .settings import SpadesSettings
 
@@ -54,8 +54,13 @@ class SpadesRandomBot(ChoiceBot):
     __slots__ = ()
 
     def choose(self, state: SpadesDeal, legal: list[Any]) -> Any:
-        if not state.bidding:  # among its cards as a player holds them, in order
-            return self.rng.choice(sorted(legal))
+        if not state.bidding:
+            # Its hand holds each suit in the order dealt from the shuffled pack, as
+            # random as the cards: following suit, the last card of the suit led is a
+            # random one; else one drawn among its legal cards by suit, each in that order.
+            if state.trick and legal[0].suit == state.trick[0][1].suit:
+                return legal[-1]
+            return self.rng.choice(sorted(legal, key=_suit_of))
         if BLIND_NIL in legal and self.rng.random() < 0.03:
             return BLIND_NIL
         return self.bid(state.hands[self.seat])
@@ -200,15 +205,22 @@ _NUMBERS = range(52)
 _SPADES = Suit.SPADES.value
 
 
+def _suit_of(card: Card) -> Suit:
+    return card.suit
+
+
 class _DealtByNumbers(SpadesDeal):
-    """A deal ``random_player`` played, its cards kept as numbers (each hand's, sorted,
+    """A deal ``random_player`` played, its cards kept as numbers (the shuffled pack,
     and each trick's) and made cards only when ``dealt`` or ``played`` is read: a run's
     summary reads neither. What every played deal shares is the class's."""
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:  # type: ignore[override]
-        cards_of = self._cards_of
-        return tuple(tuple(map(cards_of.__getitem__, hand)) for hand in self._held)
+        cards_of, pack = self._cards_of, self._pack
+        return tuple(
+            tuple(map(cards_of.__getitem__, sorted(pack[place::SEATS])))
+            for place in _PLACES[self.dealer]
+        )
 
     @property
     def played(self) -> list[tuple[int, tuple[Card, ...]]]:  # type: ignore[override]
@@ -230,6 +242,8 @@ class _DealtByNumbers(SpadesDeal):
 
 _ORDERS = tuple(tuple((dealer + 1 + i) % SEATS for i in range(SEATS)) for dealer in range(SEATS))
 """The seats from each dealer's left, in the order they are dealt to and bid."""
+_PLACES = tuple(tuple(order.index(seat) for seat in range(SEATS)) for order in _ORDERS)
+"""Each seat's first place in the pack as each dealer deals it, one card at a time."""
 
 
 def side_points(settings: SpadesSettings) -> Callable[..., int]:
@@ -254,9 +268,9 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
     """Plays deal ``index`` of a run to its result as ``random`` bots drawing from
     ``rng`` play it through a :class:`SpadesDeal`, in one loop, its cards numbers (made
     cards only when read): the same cards dealt, every draw the same (``rng.random``,
-    ``randint`` and ``choice``'s, written out; the tricks by ``core.tricks.choice_tricks``),
-    the same bids, tricks and points (each side's looked up, ``side_points``). The suite
-    checks that both give the same deals."""
+    ``randint`` and ``choice``'s, written out; the tricks by ``core.tricks.dealt_tricks``,
+    which plays as ``SpadesRandomBot`` chooses), the same bids, tricks and points (each
+    side's looked up, ``side_points``). The suite checks that both give the same deals."""
     blind_allowed = settings.blind_nil == "any_time"
     side = side_points(settings)
     new = _DealtByNumbers.__new__
@@ -265,9 +279,8 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
         dealer = index % SEATS
         order = _ORDERS[dealer]
         pack = key_shuffled(rng, _NUMBERS, 52)  # as SpadesDeal shuffles
-        hands: list[list[int]] = [[], [], [], []]
-        for i, seat in enumerate(order):  # dealt one at a time from the dealer's left
-            hands[seat] = sorted(pack[i::SEATS])  # held in order
+        # Dealt one at a time from the dealer's left, each seat's suits in the order dealt.
+        hands = split_hands([pack[place::SEATS] for place in _PLACES[dealer]], PLAIN_SUIT_OF)
         bits, draw = rng.getrandbits, rng.random
         bids = [0, 0, 0, 0]
         blind_nil = []
@@ -281,9 +294,9 @@ def random_player(settings: SpadesSettings) -> Callable[[int, random.Random], Sp
                 while drawn >= 3:
                     drawn = bits(2)
                 bids[seat] = 1 + drawn
-        leaders, tricks, taken = choice_tricks(hands, order[0], _SPADES, bits, _SPADES, True)
+        leaders, tricks, taken = dealt_tricks(hands, order[0], _SPADES, bits, _SPADES)
         deal = new(_DealtByNumbers)
-        deal.settings, deal.dealer, deal._held, deal.leader = settings, dealer, hands, leaders[-1]
+        deal.settings, deal.dealer, deal._pack, deal.leader = settings, dealer, pack, leaders[-1]
         deal.bids, deal.taken, deal._leaders, deal._tricks = bids, taken, leaders, tricks
         if blind_nil:
             blind_nil.sort()
