@@ -15,7 +15,10 @@ whists do: a sixth cheaper than ``rng.shuffle``'s order), which deals other card
 random runs were taken again when its random bot came to follow suit with the last card
 of the suit led in the order its hand was dealt, without a draw (as random as a draw:
 ``core.tricks.dealt_tricks``, a tenth of a random deal's work): the same cards dealt and
-bids, other cards played."""
+bids, other cards played. Israeli Whist's random runs were taken again when a random bot
+came to draw its card as ``bits(30) % n`` rather than ``bits(32) * n >> 32``
+(``core.bots.RandomBot``, ``core.tricks.random_tricks``; cheaper, as uniform): the same
+cards dealt, other cards played."""
 
 import hashlib
 import re
@@ -42,16 +45,16 @@ RUNS = [
 
 PINNED: dict[tuple, tuple[str, str]] = {
     ("israeli-whist", "standard", "", "random", 11, 300): (
-        "428f86946fa958a9408e5dc1ed480f59a1f63e58661fea2e47a68cef64c12806",
-        "e3ea5dad690d3e9fd2b0f90be87d88004d140373f67a401c9fca8d453409a61a",
+        "052975d18013d8139b8e7f3e16916cb1baf351d3376b7c8a31df132c60aa190d",
+        "c61dc6a0284ebfb105d5d9cf3e8dd4abc37951e91e93a531570699fe520af53e",
     ),
     ("israeli-whist", "standard", "", "heuristic", 12, 200): (
         "99111d0fcb37b84130b8f20877d0d341206550de81c49b2a61b9133a42fcc19d",
         "3839cabf7f3a5602c2c1ddbc3a5de67975b00469053129187bdec5bf356c47b4",
     ),
     ("israeli-whist", "elhanani", "all_pass=pass_round", "random", 13, 300): (
-        "8da2e76aa11d307ac5ff6fdcdac71200db8a3722d0b09ecc026542b400527a2e",
-        "bdbae013cae06e3311f36ac1709c9285e1940ee86b172cad2d51c5c6ca1f31d2",
+        "fbb62ce2571f5f90ead1a5f65b0fa967c10d69e61cf3e42e8302d523c427b91b",
+        "d74b01ad514bd45c3766c9a933d4faec2d932ef2ed9322f25547d95125366976",
     ),
     ("israeli-whist", "pagat-german", "all_pass=pass_round", "heuristic", 14, 200): (
         "d8ed8ff0b8173f2fc319092ef167dbb5403196f943ac437cf76bb47c1f01d64f",
