@@ -17,8 +17,10 @@ of the suit led in the order its hand was dealt, without a draw (as random as a 
 ``core.tricks.dealt_tricks``, a tenth of a random deal's work): the same cards dealt and
 bids, other cards played. Israeli Whist's random runs were taken again when a random bot
 came to draw its card as ``bits(30) % n`` rather than ``bits(32) * n >> 32``
-(``core.bots.RandomBot``, ``core.tricks.random_tricks``; cheaper, as uniform): the same
-cards dealt, other cards played."""
+(``core.bots.RandomBot``, ``core.tricks.random_tricks``; cheaper, as uniform), and again
+when it came to follow suit with the last card of the suit as its hand holds it, with no
+draw (``core.bots.dealt_order_card``, as Spades'): the same cards dealt, other cards
+played."""
 
 import hashlib
 import re
@@ -45,16 +47,16 @@ RUNS = [
 
 PINNED: dict[tuple, tuple[str, str]] = {
     ("israeli-whist", "standard", "", "random", 11, 300): (
-        "052975d18013d8139b8e7f3e16916cb1baf351d3376b7c8a31df132c60aa190d",
-        "c61dc6a0284ebfb105d5d9cf3e8dd4abc37951e91e93a531570699fe520af53e",
+        "485f2f4dd149b6215ed3d95ca220ffdb20f9878e835cf60a70d6d5f009902b52",
+        "43e37face45ea8257bc08706dc62d05a4e64b5a03166a4398eabb649424d574b",
     ),
     ("israeli-whist", "standard", "", "heuristic", 12, 200): (
         "99111d0fcb37b84130b8f20877d0d341206550de81c49b2a61b9133a42fcc19d",
         "3839cabf7f3a5602c2c1ddbc3a5de67975b00469053129187bdec5bf356c47b4",
     ),
     ("israeli-whist", "elhanani", "all_pass=pass_round", "random", 13, 300): (
-        "fbb62ce2571f5f90ead1a5f65b0fa967c10d69e61cf3e42e8302d523c427b91b",
-        "d74b01ad514bd45c3766c9a933d4faec2d932ef2ed9322f25547d95125366976",
+        "8399d296b4d7a2a4a72b3b30e79967c19c5315b3c6fcd7e96fee1e212ad651e5",
+        "c0242174896761043ff61e26ad9ca92a6defdc8057266f0f5dde5345f3aae3d7",
     ),
     ("israeli-whist", "pagat-german", "all_pass=pass_round", "heuristic", 14, 200): (
         "d8ed8ff0b8173f2fc319092ef167dbb5403196f943ac437cf76bb47c1f01d64f",

@@ -9,7 +9,10 @@ were written again when a run came to seed its generator once per block of 64 de
 draws on from where the one before left the generator. Israeli Whist's random runs were
 written again when a random bot came to draw its card as ``bits(30) % n`` rather than
 ``bits(32) * n >> 32`` (``core.bots.RandomBot``, ``core.tricks.random_tricks``: a tenth
-of a random deal's instructions): the same cards dealt, other cards played."""
+of a random deal's instructions), and again when its random bot came to follow suit with
+the last card of the suit as its hand holds it, with no draw (as random as a draw: a card
+received in a Frisch exchange takes the place of one passed; ``core.bots.
+dealt_order_card``): the same cards dealt, other cards played."""
 
 import hashlib
 import json
@@ -28,7 +31,7 @@ PINNED = {
         "standard",
         "",
         "random",
-    ): "645ada8f8f1a7a4961189a64bf53c22a619e09ccd3d2bc23c427f02b43ffee0a",
+    ): "92fc616858f86d9bcbfd28ec78f979a28bb6713a57d72c159bdd2c76bcadc387",
     (
         "israeli-whist",
         "standard",
@@ -40,7 +43,7 @@ PINNED = {
         "elhanani",
         "",
         "random",
-    ): "da2213d40368a12966188918179bc4efc0c7320d3e4ba7d7132fcc046e17efb9",
+    ): "0cb15706c026db1cb3dbf531d5d9d45924172553e013ac46fa54c126529351dc",
     (
         "israeli-whist",
         "pagat-german",
@@ -52,7 +55,7 @@ PINNED = {
         "standard",
         "all_pass=pass_round,declarer_miss_factor=2",
         "random",
-    ): "dff92919ef8c56a7ed6d9048f62be2e788d76c38c2e51679374669e61e15f8b6",
+    ): "29b7905ee9112d7e4e69031d7e274dab4ded27405354efb0495c30580936768c",
     (
         "israeli-whist",
         "standard",

@@ -297,7 +297,7 @@ class TrickPlay:
             place(seat, card)
 
 
-def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
+def random_tricks(play: TrickPlay, bits: Callable[[int], int], as_dealt: bool = False) -> None:
     """Plays a whole hand of plain follow-suit from its first card with every seat
     choosing uniformly among its legal cards (``legal_indices``' order), one ``bits(30)``
     draw per card: the same cards, from the same draws, as ``play_out`` with random
@@ -305,7 +305,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
     30-bit draw fits a machine word, so the remainder is cheaper than scaling a 32-bit
     one; for at most 13 cards it is uniform to within 13 / 2^30).
     Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
-    current and ends with nobody to play."""
+    current and ends with nobody to play. ``as_dealt`` (a table of four): a seat that
+    follows suit plays the last card of the suit in its hand's order, with no draw, as
+    ``core.bots.dealt_order_card`` does (hands whose every suit is in an order as random
+    as its cards, as dealt from a shuffled pack; see ``dealt_tricks``)."""
     if play.seats != 4 or len(play.hands[0]) != 4:
         _random_tricks_any(play, bits)
         return
@@ -347,7 +350,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[second_seat]
         following = hand[led]
         if following:
-            second = following.pop(bits(30) % len(following))
+            second = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             second = legal[bits(30) % in_hand]
@@ -359,7 +362,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[third_seat]
         following = hand[led]
         if following:
-            third = following.pop(bits(30) % len(following))
+            third = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             third = legal[bits(30) % in_hand]
@@ -371,7 +374,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[fourth_seat]
         following = hand[led]
         if following:
-            fourth = following.pop(bits(30) % len(following))
+            fourth = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             fourth = legal[bits(30) % in_hand]
