@@ -18,7 +18,12 @@ of the suit led in the order its hand was dealt, without a draw (as random as a 
 bids, other cards played. Bid Whist's random runs were taken again in issue 55 when its
 random bot came to draw each choice as ``bits(30) % len(legal)`` (a one-digit int, about
 half the cost of 32 bits scaled) and the bidder to hold its cards after the discard in
-order: the same deals and bids' places in the generator, other calls, discards and cards."""
+order: the same deals and bids' places in the generator, other calls, discards and cards.
+Israeli Whist's random runs were taken again when a random bot came to draw its card as
+``bits(30) % n`` rather than ``bits(32) * n >> 32`` (``core.bots.RandomBot``,
+``core.tricks.random_tricks``; cheaper, as uniform), and again when it came to follow suit
+with the last card of the suit as its hand holds it, with no draw
+(``core.bots.dealt_order_card``, as Spades'): the same cards dealt, other cards played."""
 
 import hashlib
 import re
@@ -45,16 +50,16 @@ RUNS = [
 
 PINNED: dict[tuple, tuple[str, str]] = {
     ("israeli-whist", "standard", "", "random", 11, 300): (
-        "428f86946fa958a9408e5dc1ed480f59a1f63e58661fea2e47a68cef64c12806",
-        "e3ea5dad690d3e9fd2b0f90be87d88004d140373f67a401c9fca8d453409a61a",
+        "485f2f4dd149b6215ed3d95ca220ffdb20f9878e835cf60a70d6d5f009902b52",
+        "43e37face45ea8257bc08706dc62d05a4e64b5a03166a4398eabb649424d574b",
     ),
     ("israeli-whist", "standard", "", "heuristic", 12, 200): (
         "99111d0fcb37b84130b8f20877d0d341206550de81c49b2a61b9133a42fcc19d",
         "3839cabf7f3a5602c2c1ddbc3a5de67975b00469053129187bdec5bf356c47b4",
     ),
     ("israeli-whist", "elhanani", "all_pass=pass_round", "random", 13, 300): (
-        "8da2e76aa11d307ac5ff6fdcdac71200db8a3722d0b09ecc026542b400527a2e",
-        "bdbae013cae06e3311f36ac1709c9285e1940ee86b172cad2d51c5c6ca1f31d2",
+        "8399d296b4d7a2a4a72b3b30e79967c19c5315b3c6fcd7e96fee1e212ad651e5",
+        "c0242174896761043ff61e26ad9ca92a6defdc8057266f0f5dde5345f3aae3d7",
     ),
     ("israeli-whist", "pagat-german", "all_pass=pass_round", "heuristic", 14, 200): (
         "d8ed8ff0b8173f2fc319092ef167dbb5403196f943ac437cf76bb47c1f01d64f",

@@ -8,7 +8,13 @@ were written again when a run came to seed its generator once per block of 64 de
 (``core.simulation.BLOCK``) rather than once per deal, for speed: each deal of a block
 draws on from where the one before left the generator. Bid Whist's random runs were
 written again when its random bot came to draw each choice as ``bits(30) % len(legal)``
-(about half the cost of 32 bits scaled) and its bidder to hold its kept cards in order."""
+(about half the cost of 32 bits scaled) and its bidder to hold its kept cards in order.
+Israeli Whist's random runs were written again when a random bot came to draw its card as
+``bits(30) % n`` rather than ``bits(32) * n >> 32`` (``core.bots.RandomBot``,
+``core.tricks.random_tricks``: a tenth of a random deal's instructions), and again when its
+random bot came to follow suit with the last card of the suit as its hand holds it, with
+no draw (as random as a draw: a card received in a Frisch exchange takes the place of one
+passed; ``core.bots.dealt_order_card``): the same cards dealt, other cards played."""
 
 import hashlib
 import json
@@ -27,7 +33,7 @@ PINNED = {
         "standard",
         "",
         "random",
-    ): "d78884b756ad73b74ffde6b8142d79f5b8e47ba17548b53aa2860fbae10fc769",
+    ): "92fc616858f86d9bcbfd28ec78f979a28bb6713a57d72c159bdd2c76bcadc387",
     (
         "israeli-whist",
         "standard",
@@ -39,7 +45,7 @@ PINNED = {
         "elhanani",
         "",
         "random",
-    ): "baf30d225ef1f675a0d41b23860252cfcfc812d1faa32b722e4d9483961abc98",
+    ): "0cb15706c026db1cb3dbf531d5d9d45924172553e013ac46fa54c126529351dc",
     (
         "israeli-whist",
         "pagat-german",
@@ -51,7 +57,7 @@ PINNED = {
         "standard",
         "all_pass=pass_round,declarer_miss_factor=2",
         "random",
-    ): "24af2cc7a48e7aca49af2d491ebe2324a104c2322bbccc57d4f6a70c147c99ab",
+    ): "29b7905ee9112d7e4e69031d7e274dab4ded27405354efb0495c30580936768c",
     (
         "israeli-whist",
         "standard",

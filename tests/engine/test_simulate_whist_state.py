@@ -14,6 +14,7 @@ from scorekeeper.engine import find_game
 from scorekeeper.engine.bid_whist import bots as bid_whist_bots
 from scorekeeper.engine.bid_whist.simulate import BidWhistDealState
 from scorekeeper.engine.core import tricks
+from scorekeeper.engine.core.bots import RandomBot
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import deal_seed, simulate_play
 from scorekeeper.engine.israeli_whist import bots as israeli_bots
@@ -128,11 +129,7 @@ def test_random_trick_play_runs_at_a_table_of_any_size(seats):
 
         fast, slow = (_plain_play(hands, seed % 5, seed % seats) for _ in range(2))
         tricks.random_tricks(fast, random.Random(seed).getrandbits)
-        bits = random.Random(seed).getrandbits
-
-        def pick(play, legal, bits=bits):  # what a random bot picks
-            return legal[bits(32) * len(legal) >> 32]
-
+        pick = RandomBot(0, random.Random(seed)).choose_card  # what a random bot picks
         slow.play_out([pick] * seats)
         assert fast.tricks == slow.tricks and fast.tricks_taken == slow.tricks_taken
         assert len(fast.tricks) == size and all(len(t[1]) == seats for t in fast.tricks)

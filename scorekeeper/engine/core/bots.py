@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 
 class SeatBot(Protocol):
@@ -32,25 +32,50 @@ class StagedBot:
         return state.ask(self, legal)
 
 
+def random_card(bits: Callable[[int], int]) -> Callable[[Any, list[int]], int]:
+    """A random bot's ``choose_card`` drawing from ``bits``: ``legal[bits(30) % n]``. A
+    30-bit draw (a machine-word int, so its remainder is cheap) modulo n is uniform to
+    within n / 2^30; the fast random loops (``core.tricks.random_tricks``) draw the same."""
+
+    def choose_card(play: Any, legal: list[int]) -> int:
+        return legal[bits(30) % len(legal)]
+
+    return choose_card
+
+
+def dealt_order_card(bits: Callable[[int], int]) -> Callable[[Any, list[int]], int]:
+    """A random bot's ``choose_card`` drawing from ``bits`` as ``core.tricks.random_tricks``
+    plays ``as_dealt``: following suit, the last card of the suit led in its hand's order
+    (no draw: as random as a draw while the hand holds each suit in an order as random as
+    its cards, as one dealt from a shuffled pack does); leading or void,
+    ``legal[bits(30) % len(legal)]`` as ``random_card``."""
+
+    def choose_card(play: Any, legal: list[int]) -> int:
+        if play.current and play.suit_of[legal[0]] == play.led:
+            return legal[-1]
+        return legal[bits(30) % len(legal)]
+
+    return choose_card
+
+
 class RandomBot:
-    """Picks uniformly among the legal actions, one 32-bit draw per decision: a call, a
-    card, or any action of a :class:`~.simulation.DealState`. A game's random bot adds
-    only the decisions that are not a pick from a list (an exchange, a discard)."""
+    """Picks uniformly among the legal actions, one draw per decision (30 bits for a
+    card, 32 for the rest): a call, a card, or any action of a
+    :class:`~.simulation.DealState`. A game's random bot adds only the decisions that are
+    not a pick from a list (an exchange, a discard)."""
 
     __slots__ = ("seat", "_rng", "_bits", "choose_card")
+    cards: ClassVar[Callable[..., Callable[[Any, list[int]], int]]] = staticmethod(random_card)
+    """Makes the bot's ``choose_card`` from its generator's ``getrandbits``."""
 
     def __init__(self, seat: int, rng: random.Random, *options: Any) -> None:
         """A bot at ``seat`` drawing from ``rng``; it needs none of a game's ``options``."""
         self.seat = seat
         self._rng = rng
         bits = self._bits = rng.getrandbits
-
         # The card choice is the hottest call in simulation: a closure over the generator
-        # is cheaper to call than a method. A 32-bit draw scaled to n is uniform to 2^-32.
-        def choose_card(play: Any, legal: list[int]) -> int:
-            return legal[bits(32) * len(legal) >> 32]
-
-        self.choose_card = choose_card
+        # (made by ``cards``) is cheaper to call than a method.
+        self.choose_card = self.cards(bits)
 
     def choose_call(self, auction: Any, hand: Sequence[int]) -> Any:
         legal = auction.legal_actions()

@@ -297,13 +297,18 @@ class TrickPlay:
             place(seat, card)
 
 
-def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
+def random_tricks(play: TrickPlay, bits: Callable[[int], int], as_dealt: bool = False) -> None:
     """Plays a whole hand of plain follow-suit from its first card with every seat
-    choosing uniformly among its legal cards (``legal_indices``' order), one ``bits(32)``
+    choosing uniformly among its legal cards (``legal_indices``' order), one ``bits(30)``
     draw per card: the same cards, from the same draws, as ``play_out`` with random
-    bots' ``legal[bits(32) * len(legal) >> 32]`` at every seat, without a call per card.
+    bots' ``legal[bits(30) % len(legal)]`` at every seat, without a call per card (a
+    30-bit draw fits a machine word, so the remainder is cheaper than scaling a 32-bit
+    one; for at most 13 cards it is uniform to within 13 / 2^30).
     Simulation's hottest loop; it keeps ``tricks``, ``tricks_taken`` and ``leader``
-    current and ends with nobody to play."""
+    current and ends with nobody to play. ``as_dealt`` (a table of four): a seat that
+    follows suit plays the last card of the suit in its hand's order, with no draw, as
+    ``core.bots.dealt_order_card`` does (hands whose every suit is in an order as random
+    as its cards, as dealt from a shuffled pack; see ``dealt_tricks``)."""
     if play.seats != 4 or len(play.hands[0]) != 4:
         _random_tricks_any(play, bits)
         return
@@ -318,7 +323,7 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         # hand with a ruling suit); the leader's card is found by counting through its
         # suits, clubs first, rather than by listing its cards and removing one.
         clubs, diamonds, hearts, spades = hands[leader]
-        index = bits(32) * in_hand >> 32
+        index = bits(30) % in_hand
         count = len(clubs)
         if index < count:
             first = clubs.pop(index)
@@ -345,10 +350,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[second_seat]
         following = hand[led]
         if following:
-            second = following.pop(bits(32) * len(following) >> 32)
+            second = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            second = legal[bits(32) * in_hand >> 32]
+            second = legal[bits(30) % in_hand]
             hand[suit_of[second]].remove(second)
         key = keys[second]
         if key > best:
@@ -357,10 +362,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[third_seat]
         following = hand[led]
         if following:
-            third = following.pop(bits(32) * len(following) >> 32)
+            third = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            third = legal[bits(32) * in_hand >> 32]
+            third = legal[bits(30) % in_hand]
             hand[suit_of[third]].remove(third)
         key = keys[third]
         if key > best:
@@ -369,10 +374,10 @@ def random_tricks(play: TrickPlay, bits: Callable[[int], int]) -> None:
         hand = hands[fourth_seat]
         following = hand[led]
         if following:
-            fourth = following.pop(bits(32) * len(following) >> 32)
+            fourth = following.pop() if as_dealt else following.pop(bits(30) % len(following))
         else:
             legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
-            fourth = legal[bits(32) * in_hand >> 32]
+            fourth = legal[bits(30) % in_hand]
             hand[suit_of[fourth]].remove(fourth)
         if keys[fourth] > best:
             winner = fourth_seat
@@ -399,7 +404,7 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
     for _ in range(play.tricks_in_hand - len(tricks)):
         hand = hands[leader]
         legal = legal_in(hand, None)
-        first = legal[bits(32) * len(legal) >> 32]
+        first = legal[bits(30) % len(legal)]
         led = suit_of[first]
         hand[led].remove(first)
         keys = keys_by_led[led]
@@ -409,7 +414,7 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         for seat in after[leader]:
             hand = hands[seat]
             legal = legal_in(hand, led)
-            card = legal[bits(32) * len(legal) >> 32]
+            card = legal[bits(30) % len(legal)]
             suit = suit_of[card]
             hand[suit].remove(card)
             cards.append(card)

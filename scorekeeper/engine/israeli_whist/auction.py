@@ -142,12 +142,14 @@ class IsraeliAuction(RisingAuction):
             return
         passed = tuple(p for p in self._pending if p is not None)
         if self._dealt is not None:
+            # Each card received takes the place of one passed (a hand as random in its
+            # order as it was dealt, while the cards passed are drawn at random: the
+            # random tricks follow suit with the last card of a suit, core.tricks).
             hands = self._hands = self.hands
             assert hands is not None
-            for giver in range(SEATS):
-                for card in passed[giver]:
-                    hands[giver].remove(card)
-                hands[(giver + 1) % SEATS].extend(passed[giver])
+            for seat, hand in enumerate(hands):
+                for card, received in zip(passed[seat], passed[seat - 1], strict=True):
+                    hand[hand.index(card)] = received
         self.exchanges.append(passed)
         self.frisch_round += 1
         self._next_round()

@@ -26,9 +26,11 @@ its Frisch cards (``choose_exchange``) and its contract (``choose_contract``).""
 
 
 class IsraeliRandomBot(core_bots.StagedBot, core_bots.RandomBot):
-    """Picks uniformly among the legal actions at every decision."""
+    """Picks uniformly among the legal actions at every decision, its cards as
+    ``core.bots.dealt_order_card`` does (as random; the deal's random loop plays so)."""
 
     __slots__ = ()
+    cards = staticmethod(core_bots.dealt_order_card)
 
     def choose_exchange(self, auction: IsraeliAuction, hand: Sequence[int]) -> Sequence[int]:
         return self._rng.sample(list(hand), 3)

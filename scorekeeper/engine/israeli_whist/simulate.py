@@ -204,7 +204,7 @@ class IsraeliDealState(StagedDeal):
             self.contract_phase.play_random(bits)
             self._next()
         if self.play is not None:
-            random_tricks(self.play, bits)
+            random_tricks(self.play, bits, as_dealt=True)
         self._over()
         return self.result()
 

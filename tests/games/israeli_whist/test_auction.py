@@ -1,6 +1,8 @@
 """Phase one as docs/rules/israeli-whist.md reads: opener, bids beating the last, the 3- and 4-pass
 endings, bidding again after a pass, and the Frisch exchange with its rising minimum."""
 
+import random
+
 import pytest
 
 from scorekeeper.engine import IllegalAction, ParseError
@@ -238,6 +240,36 @@ def test_the_exchange_passes_three_cards_to_the_left():
         assert len(hands[seat]) == 13
     assert [[str(Card.from_index(n)) for n in cards] for cards in auction.exchanges[0]] == passed
     assert auction.phase == "bidding" and auction.minimum_level == 6
+
+
+def test_cards_received_in_the_exchange_lie_as_randomly_in_their_suit_as_dealt():
+    # The random bots follow suit with the last card of the suit in the order their hand
+    # holds it (core.tricks.random_tricks as_dealt), a random one while every suit stays
+    # in an order as random as dealt. Over many dealt hands exchanging random cards (as the
+    # random bots do), a suit's last card is one received as often as a draw among the
+    # suit's cards makes it (received / held): received cards put at the hand's end would
+    # always be last.
+    last_received, expected, seen = 0, 0.0, 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        pack = list(range(52))
+        rng.shuffle(pack)
+        auction = IsraeliAuction(STANDARD, dealer=S, hands=[pack[s::4] for s in range(4)])
+        run(auction, "pass pass pass pass")
+        for seat, hand in enumerate(auction.hands or []):
+            auction.exchange(seat, rng.sample(hand, 3))
+        for seat, hand in enumerate(auction.hands or []):
+            received = set(auction.exchanges[0][seat - 1])
+            for suit in range(4):
+                cards = [card for card in hand if card // 13 == suit]
+                got = len(received.intersection(cards))
+                if 0 < got < len(cards):
+                    seen += 1
+                    last_received += cards[-1] in received
+                    expected += got / len(cards)
+    spread = (expected * (1 - expected / seen)) ** 0.5
+    assert seen > 3000
+    assert abs(last_received - expected) < 4 * spread, (last_received, expected)
 
 
 def test_each_seat_chooses_before_it_receives_anything():

@@ -39,6 +39,7 @@ from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.errors import InvalidHand
 from scorekeeper.engine.core.simulation import deal_seed
+from scorekeeper.engine.israeli_whist.bots import IsraeliRandomBot
 from scorekeeper.engine.israeli_whist.simulate import IsraeliDealState
 from tests.support.israeli_whist_surface import FIELDS
 
@@ -89,6 +90,17 @@ def rules() -> dict[str, Any]:
     return found
 
 
+class _CardsDrawnAsPinned(IsraeliRandomBot):
+    """A random bot drawing its cards as the random bots of the fixture's day did."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        super().__init__(seat, rng)
+        bits = rng.getrandbits
+        self.choose_card = lambda play, legal: legal[bits(32) * len(legal) >> 32]
+
+
 def corpus() -> list[Any]:
     """The hand bodies: the fixture exports', the simulation's and the wrong ones."""
     bodies: list[Any] = []
@@ -102,10 +114,13 @@ def corpus() -> list[Any]:
                 ]
     for settings in (GAME.preset("standard"), rules()["pass-round"]):
         # The first 16 deals of a run seeded 41 as they were pinned, when a run seeded its
-        # generator for each deal (it now seeds it once per block of deals).
+        # generator for each deal (it now seeds it once per block of deals) and a random
+        # bot drew its card with ``bits(32) * n >> 32`` (now ``bits(30) % n``): the
+        # fixture fingerprints these very hands, so they are played as then.
         for index in range(16):
             rng = random.Random(deal_seed(41, index))
-            result = IsraeliDealState(settings, index % 4, rng).play_random(rng)
+            bots = [_CardsDrawnAsPinned(seat, rng) for seat in range(4)]
+            result = IsraeliDealState(settings, index % 4, rng).play_bots(bots)
             bodies.append(GAME.record_of_deal(result.to_dict()).to_dict())
     bodies += [None, [], "7C", {}, {"thrown_in": True}, {"pass_round": True}]
     bodies += [{"thrown_in": True, "frisch_rounds": n} for n in (0, 1, 3, "2", 4)]
