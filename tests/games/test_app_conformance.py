@@ -1011,23 +1011,35 @@ PRINTED = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def printers(browser, server) -> Iterator[dict[str, Any]]:
+    """A phone per language as wide as A4's printable width (``PRINTED``), opened once for
+    the module: each test prints on a page of its own."""
+    found: dict[str, Any] = {}
+    yield found
+    for context in found.values():
+        context.close()
+
+
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_the_printed_sheet_holds_every_players_columns(phones, setups, browser, server, game):
+def test_the_printed_sheet_holds_every_players_columns(setups, printers, browser, server, game):
     setup = setups[game_id(game)]
     language = sampled_language(game)
-    context = browser.new_context(
-        viewport={"width": 718, "height": 1000},
-        base_url=server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
+    if language not in printers:
+        printers[language] = browser.new_context(
+            viewport={"width": 718, "height": 1000},
+            base_url=server,
+            extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        )
+    page = printers[language].new_page()
     try:
-        page = context.new_page()
         page.emulate_media(media="print")
-        page.goto(f"/games/{setup.playing.id}/edit/{setup.playing.key}")
+        # The game's edit key, held as its link gives it: its scoreboard is not drawn.
+        assert page.request.get(f"/games/{setup.playing.id}/edit/{setup.playing.key}").ok
         page.goto(f"/games/{setup.playing.id}/print")
         printed = page.evaluate(PRINTED)
     finally:
-        context.close()
+        page.close()
     assert printed["outside"] == 0, printed["wide"]
     names = [plain_text(name) for name in printed["names"]]
     for players in map(plain_text, setup.playing.players):
