@@ -532,6 +532,86 @@ def test_the_phones_axe_reports_what_the_whole_of_axe_reports_as_serious(browser
     assert all(v["impact"] in SERIOUS for v in found)
 
 
+# Colours in every notation a computed style gives axe (hex and names become rgb(); color(),
+# oklch() and lab() stay), translucent text and backgrounds, opacity, each one twice, so that
+# the second reads a colour already parsed: findings of colour-contrast that pass, fail and
+# cannot be told.
+COLOURED_PAGE = """<!doctype html><html lang="en"><head><title>Colours</title></head><body>
+<main>{}</main></body></html>""".format(
+    "".join(
+        f'<div style="background:{background}"><p style="color:{colour}">Words {n}</p>'
+        f'<p style="color:{colour};opacity:.6">Faded {n}</p></div>'
+        for n, (colour, background) in enumerate(
+            2
+            * [
+                ("#777", "#888"),
+                ("rgba(0, 0, 0, 0.5)", "white"),
+                ("hsl(0.5turn 50% 40%)", "rgb(250 250 250)"),
+                ("color(display-p3 1 0 0)", "#fff"),
+                ("oklch(40% 0.1 200)", "lab(90% 0 0)"),
+                ("red", "transparent"),
+                ("#123", "rgba(255, 255, 0, 0.4)"),
+                ("#000", "linear-gradient(#fff, #eee)"),
+            ]
+        )
+    )
+)
+
+
+# axe's own parse counted by string (``window.parsed``), then remembered, then what axe asks
+# counted (``window.asked``).
+COUNTED_PARSES = """(remembered) => {
+    const Color = axe.commons.color.Color;
+    const counted = (parse, found) => function (text) {
+        found[text] = (found[text] || 0) + 1;
+        return parse.call(this, text);
+    };
+    window.parsed = {};
+    window.asked = {};
+    Color.prototype.parseString = counted(Color.prototype.parseString, window.parsed);
+    eval(remembered)();
+    Color.prototype.parseString = counted(Color.prototype.parseString, window.asked);
+}"""
+
+
+def test_the_phones_axe_reads_every_colour_as_axe_does(browser, server, axe):
+    """axe with its colours remembered (``REMEMBERED_COLOURS``) finds on every element what
+    axe as it comes finds: colour-contrast's every node (passed, failed or undecided), with
+    the colours, ratio and font it read, on a page of colours in every notation, each met
+    twice; and the second meeting was read from what the first parsed."""
+    phone = Phones(browser, server)
+    try:
+        page = phone.page("en", NARROWEST)
+        page.route(
+            "**/colours", lambda route: route.fulfill(body=COLOURED_PAGE, content_type="text/html")
+        )
+        page.goto("/colours")
+        page.evaluate(serious_axe(axe).script)
+        rule = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
+        results = "(o) => axe.run(document, o).then((r) => [r.passes, r.violations, r.incomplete])"
+        fresh = page.evaluate(results, rule)
+        # How often axe asks for a colour, and how often its own parse is run.
+        page.evaluate(COUNTED_PARSES, app_conformance.REMEMBERED_COLOURS)
+        remembered = page.evaluate(results, rule)
+        asked, parsed = page.evaluate("() => [window.asked, window.parsed]")
+    finally:
+        phone.close()
+    assert set(asked) == set(parsed) and set(parsed.values()) == {1}
+    assert max(asked.values()) > 1
+
+    def nodes(found):
+        return [
+            (rule["id"], node["html"], node["any"], node["all"], node["none"])
+            for kind in found
+            for rule in kind
+            for node in rule["nodes"]
+        ]
+
+    assert [len(kind) for kind in fresh] == [1, 1, 1]  # passed, failed, undecided
+    assert nodes(remembered) == nodes(fresh)
+    assert len(nodes(fresh)) == 32
+
+
 # --- every page in every language, over HTTP (no browser) --------------------------------------
 
 
@@ -931,23 +1011,35 @@ PRINTED = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def printers(browser, server) -> Iterator[dict[str, Any]]:
+    """A phone per language as wide as A4's printable width (``PRINTED``), opened once for
+    the module: each test prints on a page of its own."""
+    found: dict[str, Any] = {}
+    yield found
+    for context in found.values():
+        context.close()
+
+
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)
-def test_the_printed_sheet_holds_every_players_columns(phones, setups, browser, server, game):
+def test_the_printed_sheet_holds_every_players_columns(setups, printers, browser, server, game):
     setup = setups[game_id(game)]
     language = sampled_language(game)
-    context = browser.new_context(
-        viewport={"width": 718, "height": 1000},
-        base_url=server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
+    if language not in printers:
+        printers[language] = browser.new_context(
+            viewport={"width": 718, "height": 1000},
+            base_url=server,
+            extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        )
+    page = printers[language].new_page()
     try:
-        page = context.new_page()
         page.emulate_media(media="print")
-        page.goto(f"/games/{setup.playing.id}/edit/{setup.playing.key}")
+        # The game's edit key, held as its link gives it: its scoreboard is not drawn.
+        assert page.request.get(f"/games/{setup.playing.id}/edit/{setup.playing.key}").ok
         page.goto(f"/games/{setup.playing.id}/print")
         printed = page.evaluate(PRINTED)
     finally:
-        context.close()
+        page.close()
     assert printed["outside"] == 0, printed["wide"]
     names = [plain_text(name) for name in printed["names"]]
     for players in map(plain_text, setup.playing.players):

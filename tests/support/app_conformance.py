@@ -663,11 +663,44 @@ LESSER_RULES = f"""() => axe._audit.rules
     .map((rule) => rule.id)"""
 
 
+# axe-core's colour-contrast rule reads each element's colours (its text's, every background
+# behind it) and parses each string again through colorjs, tens of thousands of times on a
+# page of 101 hands, for a handful of different strings: over half of axe's time on the
+# harness's pages. A colour's parse depends on its string alone, so axe is given a parse
+# that keeps what each string gave (its channels and alpha) and sets them again, as the
+# parse set them; a string it cannot read goes to axe's own parse every time, which fails
+# and notes it as before. Installed once in each document's axe (a page may load axe again).
+REMEMBERED_COLOURS = """() => {
+    const Color = axe.commons.color.Color;
+    if (Color.prototype.parseString.remembers) return;
+    const parse = Color.prototype.parseString;
+    const parsed = new Map();
+    function parseString(text) {
+        const known = parsed.get(text);
+        if (known === undefined) {
+            parse.call(this, text);
+            parsed.set(text, [this.r, this.g, this.b, this.alpha]);
+        } else {
+            [this.r, this.g, this.b, this.alpha] = known;
+        }
+        return this;
+    }
+    parseString.remembers = true;
+    Color.prototype.parseString = parseString;
+}"""
+
+
+# axe run on the page open, with its colours remembered (``REMEMBERED_COLOURS``): its violations.
+SERIOUS_RUN = f"""(o) => {{ ({REMEMBERED_COLOURS})();
+    return axe.run(document, o).then((r) => r.violations); }}"""
+
+
 class SeriousAxe:
     """axe-core asked for the findings ``page_problems`` reports: its rules of a serious or
-    critical impact (``LESSER_RULES`` turned off), the violations alone. A phone asked for
-    with it (``Phones.page``) loads axe with every page, from the script the browser holds,
-    rather than being sent its 570 kB again for each page checked."""
+    critical impact (``LESSER_RULES`` turned off), the violations alone, its colours parsed
+    once a string (``REMEMBERED_COLOURS``). A phone asked for with it (``Phones.page``)
+    loads axe with every page, from the script the browser holds, rather than being sent
+    its 570 kB again for each page checked."""
 
     def __init__(self, axe) -> None:
         self.script = axe.axe_script
@@ -681,7 +714,7 @@ class SeriousAxe:
             lesser = page.evaluate(LESSER_RULES)
             rules = {rule: {"enabled": False} for rule in lesser}
             self.options = {"resultTypes": ["violations"], "rules": rules}
-        return page.evaluate("(o) => axe.run(document, o).then((r) => r.violations)", self.options)
+        return page.evaluate(SERIOUS_RUN, self.options)
 
 
 SERIOUS_AXES: dict[int, SeriousAxe] = {}
