@@ -32,13 +32,15 @@ import json
 import random
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.errors import InvalidHand
-from scorekeeper.engine.core.simulation import deal_seed
+from scorekeeper.engine.core.simulation import deal_seed, key_shuffled
+from scorekeeper.engine.israeli_whist import simulate
 from scorekeeper.engine.israeli_whist.bots import IsraeliRandomBot
 from scorekeeper.engine.israeli_whist.simulate import IsraeliDealState
 from tests.support.israeli_whist_surface import FIELDS
@@ -101,6 +103,11 @@ class _CardsDrawnAsPinned(IsraeliRandomBot):
         self.choose_card = lambda play, legal: legal[bits(32) * len(legal) >> 32]
 
 
+def _dealt_as_pinned(rng: random.Random) -> list[list[int]]:
+    pack = key_shuffled(rng, range(52), 52)
+    return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
+
+
 def corpus() -> list[Any]:
     """The hand bodies: the fixture exports', the simulation's and the wrong ones."""
     bodies: list[Any] = []
@@ -116,11 +123,14 @@ def corpus() -> list[Any]:
         # The first 16 deals of a run seeded 41 as they were pinned, when a run seeded its
         # generator for each deal (it now seeds it once per block of deals) and a random
         # bot drew its card with ``bits(32) * n >> 32`` (now ``bits(30) % n``): the
-        # fixture fingerprints these very hands, so they are played as then.
+        # fixture fingerprints these very hands, so they are played as then, and dealt
+        # as then, from a pack sorted on random keys (now shuffled as rng.shuffle does).
         for index in range(16):
             rng = random.Random(deal_seed(41, index))
             bots = [_CardsDrawnAsPinned(seat, rng) for seat in range(4)]
-            result = IsraeliDealState(settings, index % 4, rng).play_bots(bots)
+            with mock.patch.object(simulate, "deal_hands", _dealt_as_pinned):
+                state = IsraeliDealState(settings, index % 4, rng)
+            result = state.play_bots(bots)
             bodies.append(GAME.record_of_deal(result.to_dict()).to_dict())
     bodies += [None, [], "7C", {}, {"thrown_in": True}, {"pass_round": True}]
     bodies += [{"thrown_in": True, "frisch_rounds": n} for n in (0, 1, 3, "2", 4)]
