@@ -20,12 +20,8 @@ RE_WINS = {"re_points": 130, "re_announcement": "none", "kontra_announcement": "
 MARKED = re.compile("\u2068([^\u2069]+)\u2069: \u2066([^\u2069]+)\u2069")
 
 
-def _delete_line(client, game_id: int, headers: dict) -> str:
-    page = client.get(f"/games/{game_id}/hands/1/delete", headers=headers).get_data(as_text=True)
-    return html.unescape(re.search(r"</h1>\s*<p>(.*?)</p>", page, re.S)[1])
-
-
-def test_the_hebrew_delete_page_says_each_doppelkopf_party_in_hebrew_each_in_its_own_run(client):
+def _four_with_one_hand(client, re: list[int]) -> int:
+    """A DDV game of the four, one hand won by ``re``, and this client holding its edit key."""
     made = client.post(
         "/api/games",
         json={"game": "doppelkopf", "players": FOUR, "rules": "ddv", "first_dealer": 0},
@@ -33,11 +29,21 @@ def test_the_hebrew_delete_page_says_each_doppelkopf_party_in_hebrew_each_in_its
     game_id, key = made["id"], made["edit_key"]
     answer = client.post(
         f"/api/games/{game_id}/hands",
-        json={"re": [1, 2], **RE_WINS},
+        json={"re": re, **RE_WINS},
         headers={"Authorization": f"Bearer {key}"},
     )
     assert answer.status_code == 201, answer.get_json()
     client.get(f"/games/{game_id}/edit/{key}")
+    return game_id
+
+
+def _delete_line(client, game_id: int, headers: dict) -> str:
+    page = client.get(f"/games/{game_id}/hands/1/delete", headers=headers).get_data(as_text=True)
+    return html.unescape(re.search(r"</h1>\s*<p>(.*?)</p>", page, re.S)[1])
+
+
+def test_the_hebrew_delete_page_says_each_doppelkopf_party_in_hebrew_each_in_its_own_run(client):
+    game_id = _four_with_one_hand(client, re=[1, 2])
     line = _delete_line(client, game_id, HEBREW)
     assert MARKED.findall(line) == [
         (FOUR[0], "קונטרה"),
@@ -86,18 +92,7 @@ def test_a_hebrew_scoreboard_sheet_and_revisions_mark_each_party_in_hebrew(clien
     """The party in each player's cell ("Re", "K") is the table's word on a Hebrew page:
     רה and ק׳ on the scoreboard, the printed sheet and the hand's revisions (they stayed
     Latin); German keeps Re and K."""
-    made = client.post(
-        "/api/games",
-        json={"game": "doppelkopf", "players": FOUR, "rules": "ddv", "first_dealer": 0},
-    ).get_json()
-    game_id, key = made["id"], made["edit_key"]
-    answer = client.post(
-        f"/api/games/{game_id}/hands",
-        json={"re": [1, 3], **RE_WINS},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    assert answer.status_code == 201, answer.get_json()
-    client.get(f"/games/{game_id}/edit/{key}")
+    game_id = _four_with_one_hand(client, re=[1, 3])
     # The scoreboard's cell, and the printed sheet's party column.
     cells = {
         f"/games/{game_id}": r'<span class="e">([^<]*)</span>',

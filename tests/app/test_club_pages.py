@@ -638,16 +638,19 @@ def test_the_hebrew_standings_link_the_ranking_without_calling_it_final_mid_nigh
     assert "הדירוג להדפסה" in he and "הדירוג הסופי" not in he
 
 
-def disputed_after_series_1(app, client, group_id):
+def disputed_after_series_1(app, client, group_id, headers=None):
     """A night whose series 1 is played, table 1's hand 2 disputed by its second player
-    ("Kreuz, nicht Pik"): the night, that table and its players."""
+    ("Kreuz, nicht Pik"), in the language of ``headers``: the night, that table and its
+    players; the dispute's flashed words wait for the table's page."""
     start_night(client, group_id)
     night, games = night_of(app, group_id)
     play_series(client, night, games, 1)
     table = night.tables_of(1)[0]
     players = games[table.game_id].players
     body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
-    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    answer = client.post(f"/games/{table.game_id}/club", data=body, headers=headers)
+    assert answer.status_code == 302
+    assert answer.headers["Location"].endswith(f"/games/{table.game_id}/club")
     return night, table, players
 
 
@@ -715,14 +718,8 @@ def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_onc
 
     app, client, group_id, _key = club
     he = {"Accept-Language": "he"}
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables_of(1)[0]
-    players = games[table.game_id].players
-    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
-    answer = client.post(f"/games/{table.game_id}/club", data=body, headers=he)
-    flashed = plain(client.get(answer.headers["Location"], headers=he))
+    night, table, players = disputed_after_series_1(app, client, group_id, headers=he)
+    flashed = plain(client.get(f"/games/{table.game_id}/club", headers=he))
     assert f"ערעור של {players[1]} על יד 2" in flashed
     with app.app_context():
         dispute_id = stored.disputes(db.get_db(), night.id)[0].id

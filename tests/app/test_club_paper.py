@@ -12,8 +12,9 @@ import re
 import pytest
 
 from tests.support.app import join_group
+from tests.support.club_live import joined_page, live_night, play_series, skat_hand
 from tests.support.club_pages import night_of, play_table, removed_member, start_night
-from tests.support.live import call_json, printed_pdf, watched_page
+from tests.support.live import printed_pdf
 
 
 def _row(page: str, label: str) -> list[int]:
@@ -175,33 +176,12 @@ FORTY = [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, 41)]
 def test_the_ranking_of_forty_prints_on_one_a4_page_and_a_list_fits_its_paper(browser, live_server):
     from pypdf import PdfReader
 
-    status, group = call_json(live_server, "POST", "/api/groups", {"name": "Preisskat"})
-    body = {"game": "skat", "players": FORTY, "deals_per_player": 1, "series": 3}
-    status, night = call_json(
-        live_server, "POST", f"/api/groups/{group['id']}/club", body, group["key"]
-    )
-    assert status == 201, night
-    for made, table in zip(night["keys"], night["tables"], strict=True):
-        for number in range(1, len(table["players"]) + 1):
-            hand = {
-                "declarer": number % len(table["players"]),
-                "game": "clubs",
-                "matadors": 1,
-                "bid": 18,
-                "declarer_points": 70 if number % 2 else 50,
-            }
-            status, _ = call_json(
-                live_server, "POST", f"/api/games/{made['game_id']}/hands", hand, made["edit_key"]
-            )
-            assert status == 201
+    group, night = live_night(live_server, "skat", FORTY, series=3, name="Preisskat")
+    play_series(live_server, night, skat_hand)
     base = f"/groups/{group['id']}/club/{night['id']}"
     for language, accept in (("he", "he-IL,he;q=0.9"), ("en", "en")):
         header = {"Accept-Language": accept}
-        with watched_page(browser, live_server, extra_http_headers=header) as page:
-            page.goto(group["join_url"])
-            if page.locator("#join").count():
-                with page.expect_navigation():
-                    page.locator("#join").click()
+        with joined_page(browser, live_server, group, extra_http_headers=header) as page:
             # A4's width at 96 dpi, as the print preview lays the page out.
             page.set_viewport_size({"width": 794, "height": 1123})
             page.emulate_media(media="print")

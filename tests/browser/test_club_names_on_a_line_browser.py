@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.live import SHOTS, call_json, keep_screenshot, watched_page
+from tests.support.club_live import LANGUAGES, joined_page, live_night, play_series
+from tests.support.live import SHOTS, keep_screenshot
 
 TEN = [
     "Adelheid Kirchhoff",
@@ -23,8 +24,6 @@ TEN = [
     "Leopoldine Sternberg",
     "Christophorus Engel",
 ]
-
-LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
 
 # Every name the page isolates (a <bdi>, or a run between FSI and PDI in a text): on
 # more than one line although it is narrower than the line it sits in.
@@ -65,31 +64,16 @@ SPLIT = """() => {
 }"""
 
 
-def _night(live_server):
-    """Ten players at two tables of five, series 1 of 2 played out."""
-    status, group = call_json(live_server, "POST", "/api/groups", {"name": "Doko"})
-    assert status == 201, group
-    body = {"game": "doppelkopf", "players": TEN, "deals_per_player": 1, "series": 2}
-    status, night = call_json(
-        live_server, "POST", f"/api/groups/{group['id']}/club", body, group["key"]
-    )
-    assert status == 201, night
-    for made, table in zip(night["keys"], night["tables"], strict=True):
-        size = len(table["players"])
-        for number in range(1, size + 1):
-            dealer = (number - 1) % size  # a club table's first seat deals first
-            re = sorted([(dealer + 1) % size, (dealer + 2) % size])
-            hand = {"re": re, "re_points": 130 if number % 2 else 100}
-            status, answer = call_json(
-                live_server, "POST", f"/api/games/{made['game_id']}/hands", hand, made["edit_key"]
-            )
-            assert status == 201, answer
-    return group, night
+def _doppelkopf(number: int, size: int, table: dict) -> dict:
+    dealer = (number - 1) % size  # a club table's first seat deals first
+    re = sorted([(dealer + 1) % size, (dealer + 2) % size])
+    return {"re": re, "re_points": 130 if number % 2 else 100}
 
 
 @pytest.mark.browser
 def test_a_name_in_a_sentence_stays_whole_on_a_line_where_it_fits(browser, live_server):
-    group, night = _night(live_server)
+    group, night = live_night(live_server, "doppelkopf", TEN, name="Doko")
+    play_series(live_server, night, _doppelkopf)
     base = f"/groups/{group['id']}/club/{night['id']}"
     table = night["tables"][0]
     pages = {
@@ -102,11 +86,7 @@ def test_a_name_in_a_sentence_stays_whole_on_a_line_where_it_fits(browser, live_
     found = {}
     for language, accept in LANGUAGES.items():
         header = {"Accept-Language": accept}
-        with watched_page(browser, live_server, extra_http_headers=header) as page:
-            page.goto(group["join_url"])
-            if page.locator("#join").count():
-                with page.expect_navigation():
-                    page.locator("#join").click()
+        with joined_page(browser, live_server, group, extra_http_headers=header) as page:
             page.set_viewport_size({"width": 360, "height": 800})
             for name, path in pages.items():
                 page.goto(path)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.live import SHOTS, call_json, keep_screenshot, watched_page
+from tests.support.club_live import live_night, on_phone_and_a4, play_series, skat_hand
+from tests.support.live import SHOTS, call_json, keep_screenshot
 
 PLAYERS = [
     "Bartholomäus Brenner",
@@ -64,27 +65,8 @@ CUT = """(paper) => {
 
 def _night(live_server):
     """A Skat night of the thirteen in two series, series 1 played out at every table."""
-    status, group = call_json(live_server, "POST", "/api/groups", {"name": "Skatclub"})
-    assert status == 201, group
-    body = {"game": "skat", "players": PLAYERS, "deals_per_player": 1, "series": 2}
-    status, night = call_json(
-        live_server, "POST", f"/api/groups/{group['id']}/club", body, group["key"]
-    )
-    assert status == 201, night
-    for made, table in zip(night["keys"], night["tables"], strict=True):
-        size = len(table["players"])
-        for number in range(1, size + 1):
-            hand = {
-                "declarer": number % size,
-                "game": "clubs",
-                "matadors": 1,
-                "bid": 18,
-                "declarer_points": 70 if number % 2 else 50,
-            }
-            status, _ = call_json(
-                live_server, "POST", f"/api/games/{made['game_id']}/hands", hand, made["edit_key"]
-            )
-            assert status == 201
+    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
+    play_series(live_server, night, skat_hand)
     status, _ = call_json(
         live_server,
         "POST",
@@ -105,23 +87,13 @@ def test_the_ranking_and_a_list_show_every_column_whole_on_a_phone_and_on_a4(bro
     # whose columns are wider, the first.
     paths = {"screen": [ranking, *lists], "print": [ranking, lists[0]]}
     found = {}
-    for language, accept in LANGUAGES.items():
-        header = {"Accept-Language": accept}
-        with watched_page(browser, live_server, extra_http_headers=header) as page:
-            page.goto(group["join_url"])
-            if page.locator("#join").count():
-                with page.expect_navigation():
-                    page.locator("#join").click()
-            # A phone at 360 px, and A4 less its margins (190 mm at 96 dpi) in print.
-            for media, width in (("screen", 360), ("print", 718)):
-                page.set_viewport_size({"width": width, "height": 800})
-                page.emulate_media(media=media)
-                for path in paths[media]:
-                    page.goto(path)
-                    assert page.locator("html").get_attribute("lang") == language
-                    cut = page.evaluate(CUT, media == "print")
-                    name = path.rsplit("/", 1)[-1] + path.split("/")[2]
-                    keep_screenshot(page, SHOTS / "club-paper" / f"{name}-{media}-{language}.png")
-                    if cut:
-                        found[(language, media, name)] = cut
+    for language, media, page in on_phone_and_a4(browser, live_server, group, LANGUAGES):
+        for path in paths[media]:
+            page.goto(path)
+            assert page.locator("html").get_attribute("lang") == language
+            cut = page.evaluate(CUT, media == "print")
+            name = path.rsplit("/", 1)[-1] + path.split("/")[2]
+            keep_screenshot(page, SHOTS / "club-paper" / f"{name}-{media}-{language}.png")
+            if cut:
+                found[(language, media, name)] = cut
     assert found == {}, "\n".join(f"{k}: {sorted(set(v))}" for k, v in found.items())

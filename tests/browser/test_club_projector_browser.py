@@ -8,31 +8,16 @@ import re
 
 import pytest
 
-from tests.support.live import call_json, watched_page
+from tests.support.club_live import joined_page, live_night
 
 PLAYERS = [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, 14)]
 
 
-def night_in_a_browser(browser, live_server, viewport):
-    status, group = call_json(live_server, "POST", "/api/groups", {"name": "Skatclub"})
-    assert status == 201, group
-    body = {"game": "skat", "players": PLAYERS, "deals_per_player": 1, "series": 2}
-    status, night = call_json(
-        live_server, "POST", f"/api/groups/{group['id']}/club", body, group["key"]
-    )
-    assert status == 201, night
-    page_of = watched_page(browser, live_server, viewport=viewport)
-    return group, night, page_of
-
-
 @pytest.mark.browser
 def test_a_tv_shows_a_page_of_the_standings_that_fits_and_turns_to_the_next(browser, live_server):
-    group, night, watched = night_in_a_browser(browser, live_server, {"width": 1280, "height": 720})
-    with watched as page:
-        page.goto(group["join_url"])
-        if page.locator("#join").count():
-            with page.expect_navigation():
-                page.locator("#join").click()
+    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
+    viewport = {"width": 1280, "height": 720}
+    with joined_page(browser, live_server, group, viewport=viewport) as page:
         base = f"/groups/{group['id']}/club/{night['id']}/standings?projector=1"
         answer = page.goto(base)
         rows = page.locator("#club-standings tbody tr")
@@ -59,12 +44,9 @@ def test_a_tv_shows_a_page_of_the_standings_that_fits_and_turns_to_the_next(brow
 
 @pytest.mark.browser
 def test_the_projectors_headings_stay_readable_on_a_phone(browser, live_server):
-    group, night, watched = night_in_a_browser(browser, live_server, {"width": 360, "height": 800})
-    with watched as page:
-        page.goto(group["join_url"])
-        if page.locator("#join").count():
-            with page.expect_navigation():
-                page.locator("#join").click()
+    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
+    viewport = {"width": 360, "height": 800}
+    with joined_page(browser, live_server, group, viewport=viewport) as page:
         page.goto(f"/groups/{group['id']}/club/{night['id']}/standings?projector=1")
         sizes = page.evaluate(
             "[...document.querySelectorAll('#club-standings thead th')]"
