@@ -30,7 +30,8 @@ from .settings import BidWhistSettings
 
 _SUIT_LETTERS = "CDHS"
 _PACKS = {jokers: pack(jokers) for jokers in (0, 1, 2)}
-"""The packs by their jokers, made once (``key_shuffled`` reads them, never changes them)."""
+"""The packs by their jokers, made once, never changed: dealt from ``shuffled_pack``, the
+order ``rng.shuffle`` gives (faster than sorting on random keys, a sort's mispredictions)."""
 
 
 class BidWhistDealState(run.StagedDeal):
@@ -50,7 +51,9 @@ class BidWhistDealState(run.StagedDeal):
     def __init__(self, settings: BidWhistSettings, dealer: int, rng: random.Random) -> None:
         self.settings, self.dealer = settings, dealer
         cards = _PACKS.get(settings.jokers) or pack(settings.jokers)
-        shuffled = run.key_shuffled(rng, cards, PACK_SIZE)  # a key for each joker too
+        shuffled = run.shuffled_pack(rng, len(cards))  # as rng.shuffle(cards) orders them
+        if len(cards) != PACK_SIZE:  # fewer jokers: each place read as its card number
+            shuffled = [cards[place] for place in shuffled]
         self.dealt = [shuffled[:12], shuffled[12:24], shuffled[24:36], shuffled[36:48]]
         self.kitty = shuffled[48:]  # 12 cards each, the rest the kitty
         self.kitty_size = len(self.kitty)
