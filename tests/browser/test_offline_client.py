@@ -217,8 +217,19 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(phones, live_
     is back on the game's scoreboard, and the server holds the game as it ended."""
     base = live_server
     settings = BID_WHIST.preset(BID_WHIST.default_preset)
-    drawn = simulated_hands(BID_WHIST, 12, seed=11)
-    played = [h for h in drawn if not BID_WHIST.record_from_dict(settings, h).thrown_in][:3]
+    # Three hands after which the game goes on, by the rules: the game is to end only by
+    # the other phone's "finish now" (a simulated 7NT set twice ends it at -21).
+    played: list[dict] = []
+    for hand in simulated_hands(BID_WHIST, 40, seed=11):
+        records = [BID_WHIST.record_from_dict(settings, h) for h in [*played, hand]]
+        if records[-1].thrown_in:
+            continue
+        start = BID_WHIST.start_state(0, None)
+        if BID_WHIST.resume_from(settings, start, records, None).status == "in_progress":
+            played.append(hand)
+        if len(played) == 3:
+            break
+    assert len(played) == 3
     created = api(
         base,
         "POST",
