@@ -30,14 +30,16 @@ its discard, ``choose_discard(hand, count, trump, low)``: ``count`` different ca
 
 class BidWhistRandomBot(core_bots.StagedBot):
     """Picks uniformly among the legal actions at every decision, one draw per decision:
-    the action at ``bits(30) % len(legal)``. Thirty bits are one digit of Python's ints,
-    so this costs about half of the core's random bot's 32 bits scaled to the count, and
+    the action at ``bits(30) % len(legal)``, as the core's random bot draws its cards
+    (``core.bots.random_card``, whose closure is its ``choose_card``). Thirty bits are one
+    digit of Python's ints, so a draw costs about half of 32 bits scaled to the count, and
     is as uniform (to 2^-25) for the 18 or fewer choices of a Bid Whist decision."""
 
-    __slots__ = ("seat", "_rng", "_bits")
+    __slots__ = ("seat", "_rng", "_bits", "choose_card")
 
     def __init__(self, seat: int, rng: random.Random, *options: object) -> None:
         self.seat, self._rng, self._bits = seat, rng, rng.getrandbits
+        self.choose_card = core_bots.random_card(rng.getrandbits)
 
     def choose_call(self, auction: BidWhistAuction, hand: Sequence[int]) -> Call:
         legal = auction.legal_actions()
@@ -52,9 +54,6 @@ class BidWhistRandomBot(core_bots.StagedBot):
         self, hand: Sequence[int], count: int, trump: int, low: bool
     ) -> Sequence[int]:
         return draw_discard(self._bits, list(hand), count)
-
-    def choose_card(self, play: BidWhistPlayState, legal: list[int]) -> int:
-        return legal[self._bits(30) % len(legal)]
 
 
 def draw_discard(bits: Callable[[int], int], cards: list[int], count: int) -> list[int]:
