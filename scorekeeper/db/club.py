@@ -473,6 +473,7 @@ def _sitting_out(
     player's dealer, Skat's fourth, a seat empty for some deals), the seats out at each
     hand by its number, as the table's game says (``sits_out``): they did not play it."""
     found: dict[int, dict[int, tuple[int, ...]]] = {}
+    tables: dict[int, tuple[Any, Any]] = {}  # each table's rules and settings, read once
     for row in query(
         db,
         "SELECT h.game_id, h.number, h.dealer FROM club_tables t JOIN hands h "
@@ -480,11 +481,12 @@ def _sitting_out(
         [night_id],
     ):
         game_id = row["game_id"]
-        key, text = kinds[game_id]
-        rules = table_of(key, sizes[game_id])
-        gone = rules.sits_out(
-            stored_settings(key, sizes[game_id], text), row["number"], row["dealer"]
-        )
+        if game_id not in tables:
+            key, text = kinds[game_id]
+            size = sizes[game_id]
+            tables[game_id] = (table_of(key, size), stored_settings(key, size, text))
+        rules, settings = tables[game_id]
+        gone = rules.sits_out(settings, row["number"], row["dealer"])
         if gone:
             found.setdefault(game_id, {})[row["number"]] = gone
     return found
