@@ -11,6 +11,7 @@ import random
 import pytest
 
 from scorekeeper.engine.core.auction import RisingAuction
+from scorekeeper.engine.core.bots import RandomBot
 from scorekeeper.engine.core.calls import PASS
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.hooked_bids import HookedBids
@@ -65,9 +66,9 @@ def test_the_random_loop_calls_as_random_bots_do():
         drawn, asked = random.Random(seed), random.Random(seed)
         by_loop, by_bots = Toy(seed % 3), Toy(seed % 3)
         by_loop.play_random(drawn.getrandbits)
+        bot = RandomBot(0, asked)  # the random bot's own draw, bits(30) % n
         while by_bots.to_speak is not None:
-            legal = by_bots.legal_actions()
-            by_bots.apply(legal[asked.getrandbits(32) * len(legal) >> 32])
+            by_bots.apply(bot.choose_call(by_bots, []))
         assert by_loop.rounds == by_bots.rounds and by_loop.phase == by_bots.phase
         assert drawn.getrandbits(32) == asked.getrandbits(32)
 
@@ -89,9 +90,9 @@ def test_a_seat_s_own_choices_and_the_random_bids_of_bots():
         drawn, asked = random.Random(seed), random.Random(seed)
         by_loop, by_bots = (HookedBids([2, 0, 1], 4, {}, own={2: range(3, 5)}) for _ in "ab")
         by_loop.play_random(drawn.getrandbits)
+        bot = RandomBot(0, asked)
         while not by_bots.is_terminal():
-            legal = by_bots.legal_actions()
-            by_bots.apply(legal[asked.getrandbits(32) * len(legal) >> 32])
+            by_bots.apply(bot.choose(by_bots, by_bots.legal_actions()))
         assert by_loop.named == by_bots.named and by_loop.named[2] in (3, 4)
         assert sum(by_loop.named.values()) != 4
         assert drawn.getrandbits(32) == asked.getrandbits(32)

@@ -16,9 +16,11 @@ from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import (
     DealTally,
     play_through,
+    shuffled_hands,
     shuffled_pack,
     simulate_play,
 )
+from scorekeeper.engine.core.tricks import PLAIN_SUIT_OF
 from scorekeeper.engine.core.verify import check_tricks
 from scorekeeper.engine.oh_hell.simulate import DealPlan, OhHellDeal, random_player, simulate_deals
 from scorekeeper.engine.spades.simulate import SpadesDeal, SpadesRandomBot
@@ -250,6 +252,43 @@ def test_the_dealt_places_of_a_shuffled_pack_are_rng_shuffle_s_with_the_same_dra
         theirs.shuffle(pack)
         assert shuffled_pack(ours, 52, dealt) == pack[:dealt]
         assert ours.getrandbits(32) == theirs.getrandbits(32), "a different number of draws"
+
+
+@pytest.mark.parametrize(("seats", "size"), [(4, 52), (4, 32), (3, 24)])
+def test_shuffled_hands_deal_the_pack_and_split_each_hand_by_suit_from_its_last_card(seats, size):
+    suit_of = [card * 4 // size for card in range(size)]
+    for seed in range(300):
+        hands, by_suit = shuffled_hands(random.Random(seed), suit_of, seats, size)
+        assert sorted(card for hand in hands for card in hand) == list(range(size))
+        assert [len(hand) for hand in hands] == [size // seats] * seats
+        for hand, suits in zip(hands, by_suit, strict=True):
+            assert suits == [[c for c in reversed(hand) if suit_of[c] == s] for s in range(4)]
+
+
+def test_shuffled_hands_put_every_card_in_every_place_alike():
+    # Where each card of 12,000 deals lies: its seat (52 x 4 counts of about 3,000) and
+    # its place in the hand (52 x 13 of about 920). A shuffle that drew a place from one
+    # place too few (never leaving a card where it lies), or from too few random bits
+    # (``bits(6) % n``), is far outside these bounds; a fair one (seeded, so the same
+    # every run) is inside them.
+    deals, rng = 12_000, random.Random(55)
+    seat_counts = [[0] * 4 for _ in range(52)]
+    place_counts = [[0] * 13 for _ in range(52)]
+    for _ in range(deals):
+        hands, _by_suit = shuffled_hands(rng, PLAIN_SUIT_OF)
+        for seat, hand in enumerate(hands):
+            for place, card in enumerate(hand):
+                seat_counts[card][seat] += 1
+                place_counts[card][place] += 1
+
+    def chi_square(counts: list[list[int]]) -> float:
+        expected = deals / len(counts[0])
+        return sum((n - expected) ** 2 / expected for row in counts for n in row)
+
+    # 52 x 3 and 52 x 12 degrees of freedom: a fair shuffle's statistic lies within about
+    # 5 standard deviations of them (sqrt(2 * df) each).
+    assert abs(chi_square(seat_counts) - 156) < 5 * (2 * 156) ** 0.5
+    assert abs(chi_square(place_counts) - 624) < 5 * (2 * 624) ** 0.5
 
 
 def test_a_negative_number_of_places_is_refused():

@@ -106,7 +106,7 @@ class RisingAuction:
 
     def play_random(self, bits: Callable[[int], int]) -> None:
         """Plays the round to its end as random bots would from the same draws, each call
-        ``legal[bits(32) * len(legal) >> 32]``, known legal, so not checked again."""
+        ``legal[bits(30) % len(legal)]``, known legal, so not checked again."""
         seat = self.to_speak
         if seat is None:
             return
@@ -115,7 +115,7 @@ class RisingAuction:
         top = len(bids) + 1  # the legal calls from BIDS[0], pass among them
         while True:
             floor = high + 1 if high >= lowest else lowest
-            choice = bits(32) * (top - floor) >> 32
+            choice = bits(30) % (top - floor)
             if choice:
                 high = floor + choice - 1
                 calls.append((seat, bids[high]))

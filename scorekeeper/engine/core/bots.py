@@ -59,8 +59,8 @@ def dealt_order_card(bits: Callable[[int], int]) -> Callable[[Any, list[int]], i
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions, one draw per decision (30 bits for a
-    card, 32 for the rest): a call, a card, or any action of a
+    """Picks uniformly among the legal actions, one ``bits(30) % n`` draw per decision
+    (as ``random_card``): a call, a card, or any action of a
     :class:`~.simulation.DealState`. A game's random bot adds only the decisions that are
     not a pick from a list (an exchange, a discard)."""
 
@@ -79,10 +79,10 @@ class RandomBot:
 
     def choose_call(self, auction: Any, hand: Sequence[int]) -> Any:
         legal = auction.legal_actions()
-        return legal[self._bits(32) * len(legal) >> 32]
+        return legal[self._bits(30) % len(legal)]
 
     def choose(self, state: Any, legal: list[Any]) -> Any:
-        return legal[self._bits(32) * len(legal) >> 32]
+        return legal[self._bits(30) % len(legal)]
 
 
 # A hand's worth in tricks, as the heuristic bots of the trick games (Israeli Whist, Bid

@@ -85,15 +85,17 @@ class HookedBids:
 
     def play_random(self, bits: Callable[[int], int]) -> None:
         """Names the bids still to come as random bots would from the same draws,
-        ``legal[bits(32) * len(legal) >> 32]`` each, known legal, so not checked again
+        ``legal[bits(30) % len(legal)]`` each, known legal, so not checked again
         (``choices`` written out: a simulated deal's bids, without a call per seat)."""
-        order, named, own, every = self.order, self.named, self.own, self._every
+        order, named, own, every, last = self.order, self.named, self.own, self._every, self._last
+        final = order[-1]
         for seat in order[self.position :]:
             legal = own.get(seat)
             if legal is None:
-                total = sum(named.values()) if seat == order[-1] else len(self._last)
-                legal = self._last[total] if total < len(self._last) else every
-            named[seat] = legal[bits(32) * len(legal) >> 32]
+                legal = every
+                if seat == final and (total := sum(named.values())) < len(last):
+                    legal = last[total]
+            named[seat] = legal[bits(30) % len(legal)]
         self.position = len(order)
 
     def _refusal(self, seat: int | None, bid: Any) -> Any:

@@ -50,15 +50,13 @@ class IsraeliPlayState(TrickPlay):
         numbers = [sorted(c if isinstance(c, int) else c.index for c in hand) for hand in hands]
         checked_hands(numbers, declarer, TRICKS_PER_HAND, 52, "declarer", SEATS)
         owned = list(contracts) if contracts is not None else None
-        self._deal(numbers, trump_code(trump), declarer, owned)
+        self._deal(split_hands(numbers, SUIT_OF), trump_code(trump), declarer, owned)
 
     def _deal(
-        self, hands: list[list[int]], trump: int, declarer: int, contracts: list[int] | None
+        self, by_suit: list[list[list[int]]], trump: int, declarer: int, contracts: list[int] | None
     ) -> None:
-        self.trump = trump
-        self.declarer = declarer
-        self.contracts = contracts
-        self._start(split_hands(hands, SUIT_OF), SUIT_OF, TRICK_KEYS[trump], declarer)
+        self.trump, self.declarer, self.contracts = trump, declarer, contracts
+        self._start(by_suit, SUIT_OF, TRICK_KEYS[trump], declarer)
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` still holds, by suit then rank."""

@@ -12,13 +12,13 @@ from typing import Any
 
 from ..core.bots import SeatBot
 from ..core.seats import left_of
-from ..core.simulation import DealTally, StagedDeal, percent, shuffled_pack, simulate_staged
-from ..core.tricks import Trick, random_tricks, tricks_text
+from ..core.simulation import DealTally, StagedDeal, percent, shuffled_hands, simulate_staged
+from ..core.tricks import Trick, random_tricks, split_hands, tricks_text
 from .auction import Call, IsraeliAuction
 from .bids import SEATS, TRICKS_PER_HAND, Bid
 from .bots import BOTS, BotFactory, IsraeliRandomBot
 from .contracts import ContractPhase, OverUnder
-from .play import CARD_TEXT, NO_TRUMP, IsraeliPlayState
+from .play import CARD_TEXT, NO_TRUMP, SUIT_OF, IsraeliPlayState
 from .scoring import HandScore, hand_scorer, score_pass_round
 from .settings import RuleSettings
 
@@ -83,10 +83,9 @@ class IsraeliDeal:
 
 
 def deal_hands(rng: random.Random) -> list[list[int]]:
-    """Four hands of 13 card numbers in the order dealt from a pack shuffled as ``rng.shuffle``
-    would (``shuffled_pack``: faster than sorting on random keys, a sort's mispredictions)."""
-    pack = shuffled_pack(rng)
-    return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
+    """Four hands of 13 card numbers in the order dealt from a shuffled pack, as a simulated
+    deal is dealt (``core.simulation.shuffled_hands``)."""
+    return shuffled_hands(rng, SUIT_OF)[0]
 
 
 class IsraeliDealState(StagedDeal):
@@ -107,7 +106,8 @@ class IsraeliDealState(StagedDeal):
         """Deals with ``rng``; ``scorer``, the settings' ``hand_scorer`` made once for a
         run's many deals (made here when not given)."""
         self.settings, self.dealer, self._scorer = settings, dealer, scorer
-        self.dealt = self.hands = deal_hands(rng)
+        self.dealt, self._by_suit = shuffled_hands(rng, SUIT_OF)  # split as dealt
+        self.hands = self.dealt
         self.auction = IsraeliAuction(settings, dealer, self.dealt)
         self.stage, self.to_play = "auction", self.auction.to_speak
         self.contract_phase: ContractPhase | None = None
@@ -160,13 +160,15 @@ class IsraeliDealState(StagedDeal):
             self.trump = int(bid.denomination)
             phase = ContractPhase(self.settings, auction.winner, bid.level)  # type: ignore[arg-type]
             self.stage, self.contract_phase = "contracts", phase
-        if phase.to_speak is not None:
-            self.to_play = phase.to_speak
+        if (seat := phase.to_speak) is not None:
+            self.to_play = seat
         else:
             self._play(self.trump, phase.declarer, phase.contracts)
 
     def _play(self, trump: int, leader: int, contracts: list[int] | None) -> None:
-        self._start_play(IsraeliPlayState._trusted(self.hands, trump, leader, contracts))
+        hands = self.hands  # split again only when a Frisch exchange changed them
+        by_suit = self._by_suit if hands is self.dealt else split_hands(hands, SUIT_OF)
+        self._start_play(IsraeliPlayState._trusted(by_suit, trump, leader, contracts))
 
     def _result(self) -> IsraeliDeal:
         auction, play, phase = self.auction, self.play, self.contract_phase
@@ -178,7 +180,7 @@ class IsraeliDealState(StagedDeal):
         if phase is None:
             deal.score, deal.pass_round = score_pass_round(self.settings, taken), True
             return deal
-        contracts, declarer = deal.contracts, deal.declarer = phase.contracts, phase.declarer
+        contracts, declarer = deal.contracts, deal.declarer = play.contracts, phase.declarer
         deal.bid, deal.contract_order = auction.bid, phase.order
         deal.score = (self._scorer or hand_scorer(self.settings))(contracts, taken, declarer)
         return deal

@@ -40,6 +40,7 @@ from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.errors import InvalidHand
 from scorekeeper.engine.core.simulation import deal_seed, key_shuffled
+from scorekeeper.engine.core.tricks import split_hands
 from scorekeeper.engine.israeli_whist import simulate
 from scorekeeper.engine.israeli_whist.bots import IsraeliRandomBot
 from scorekeeper.engine.israeli_whist.simulate import IsraeliDealState
@@ -93,7 +94,8 @@ def rules() -> dict[str, Any]:
 
 
 class _CardsDrawnAsPinned(IsraeliRandomBot):
-    """A random bot drawing its cards as the random bots of the fixture's day did."""
+    """A random bot drawing its calls, contracts and cards as the random bots of the
+    fixture's day did: ``legal[bits(32) * n >> 32]``."""
 
     __slots__ = ()
 
@@ -102,10 +104,20 @@ class _CardsDrawnAsPinned(IsraeliRandomBot):
         bits = rng.getrandbits
         self.choose_card = lambda play, legal: legal[bits(32) * len(legal) >> 32]
 
+    def choose_call(self, auction: Any, hand: Any) -> Any:
+        legal = auction.legal_actions()
+        return legal[self._bits(32) * len(legal) >> 32]
 
-def _dealt_as_pinned(rng: random.Random) -> list[list[int]]:
+    def choose_contract(self, phase: Any, hand: Any, trump: int) -> int:
+        legal = phase.legal_actions()
+        return legal[self._bits(32) * len(legal) >> 32]
+
+
+def _dealt_as_pinned(rng: random.Random, suit_of: Any) -> tuple[list[list[int]], Any]:
+    # The hands, and each split by suit in the hand's order, as the play split them then.
     pack = key_shuffled(rng, range(52), 52)
-    return [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
+    hands = [pack[0:13], pack[13:26], pack[26:39], pack[39:52]]
+    return hands, split_hands(hands, suit_of)
 
 
 def corpus() -> list[Any]:
@@ -122,13 +134,14 @@ def corpus() -> list[Any]:
     for settings in (GAME.preset("standard"), rules()["pass-round"]):
         # The first 16 deals of a run seeded 41 as they were pinned, when a run seeded its
         # generator for each deal (it now seeds it once per block of deals) and a random
-        # bot drew its card with ``bits(32) * n >> 32`` (now ``bits(30) % n``): the
-        # fixture fingerprints these very hands, so they are played as then, and dealt
-        # as then, from a pack sorted on random keys (now shuffled as rng.shuffle does).
+        # bot drew its calls, contracts and cards with ``bits(32) * n >> 32`` (now
+        # ``bits(30) % n``): the fixture fingerprints these very hands, so they are played
+        # as then, and dealt as then, from a pack sorted on random keys (now shuffled by
+        # ``core.simulation.shuffled_hands``).
         for index in range(16):
             rng = random.Random(deal_seed(41, index))
             bots = [_CardsDrawnAsPinned(seat, rng) for seat in range(4)]
-            with mock.patch.object(simulate, "deal_hands", _dealt_as_pinned):
+            with mock.patch.object(simulate, "shuffled_hands", _dealt_as_pinned):
                 state = IsraeliDealState(settings, index % 4, rng)
             result = state.play_bots(bots)
             bodies.append(GAME.record_of_deal(result.to_dict()).to_dict())
