@@ -18,70 +18,68 @@ from _random import Random as _CRandom
 from collections.abc import Callable
 
 from scorekeeper.engine import find_game
-from scorekeeper.engine.core.simulation import deal_seed
-from scorekeeper.engine.core.tricks import random_tricks, split_hands
+from scorekeeper.engine.core.simulation import BLOCK, deal_seed, shuffled_hands
+from scorekeeper.engine.core.tricks import random_tricks
 from scorekeeper.engine.israeli_whist import simulate
 from scorekeeper.engine.israeli_whist.auction import IsraeliAuction
-from scorekeeper.engine.israeli_whist.bots import make_bots
 from scorekeeper.engine.israeli_whist.contracts import ContractPhase
 from scorekeeper.engine.israeli_whist.play import SUIT_OF, IsraeliPlayState
 from scorekeeper.engine.israeli_whist.scoring import hand_scorer
 
-_seed_c = _CRandom.seed  # as the simulator seeds each deal
+_seed_c = _CRandom.seed  # as the simulator seeds each block of deals
 
 
 def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
-    """(stage, microseconds per deal) for ``deals`` deals of a seeded run."""
+    """(stage, microseconds per deal) for ``deals`` deals of a seeded run, each stage as
+    the simulator's random bots play it (``IsraeliDealState.play_random``)."""
     settings = find_game("israeli-whist", include_unlisted=True).preset(rules)
     rng = random.Random()
-    bots = make_bots("random", rng)
-    choose_call = [bot.choose_call for bot in bots]
-    choose_contract = [bot.choose_contract for bot in bots]
     bits = rng.getrandbits
-    seeds = [deal_seed(0, index) for index in range(deals)]
-    dealt = [simulate.deal_hands(rng) for _ in seeds]
+    blocks = [deal_seed(0, index) for index in range(0, deals, BLOCK)]
+    _seed_c(rng, blocks[0])
+    dealt = [shuffled_hands(rng, SUIT_OF) for _ in range(deals)]
 
     def first_round(dealer: int, hands: list[list[int]]) -> IsraeliAuction:
-        # The first auction round by the random bots, as the table plays it.
         auction = IsraeliAuction(settings, dealer, hands)
-        while (seat := auction.to_speak) is not None:
-            auction.apply(choose_call[seat](auction, hands[seat]))
+        auction.play_random(bits)
         return auction
 
-    won = [(a.declarer, a.bid) for i, h in enumerate(dealt) if (a := first_round(i % 4, h)).bid]
+    won = [(a.winner, a.bid) for i, (h, _) in enumerate(dealt) if (a := first_round(i % 4, h)).bid]
 
     def named(declarer: int, level: int) -> ContractPhase:
         phase = ContractPhase(settings, declarer, level)
-        for seat in phase.order:
-            phase.apply(choose_contract[seat](phase, [], 0))
+        phase.play_random(bits)
         return phase
 
+    def fresh_plays() -> list[IsraeliPlayState]:
+        split = [[[list(cards) for cards in hand] for hand in by_suit] for _, by_suit in dealt]
+        return [IsraeliPlayState._trusted(h, i % 5, i % 4, None) for i, h in enumerate(split)]
+
     played = []
-    for index, hands in enumerate(dealt):
-        play = IsraeliPlayState._trusted(hands, index % 5, index % 4, None)
-        random_tricks(play, bits)
+    for index, play in enumerate(fresh_plays()):
+        random_tricks(play, bits, as_dealt=True)
         phase = named(index % 4, 6)
         played.append((phase.contracts, play.tricks_taken, index % 4, phase.order))
 
     def best(stage: Callable[[], float]) -> float:
         return min(stage() for _ in range(runs)) / deals * 1e6
 
-    def reseed() -> float:
+    def reseed() -> float:  # once per block of BLOCK deals
         start = time.perf_counter()
-        for seed in seeds:
+        for seed in blocks:
             _seed_c(rng, seed)
             rng.gauss_next = None  # type: ignore[attr-defined]
         return time.perf_counter() - start
 
     def shuffle() -> float:
         start = time.perf_counter()
-        for _ in seeds:
-            simulate.deal_hands(rng)
+        for _ in range(deals):
+            shuffled_hands(rng, SUIT_OF)
         return time.perf_counter() - start
 
     def auction() -> float:
         start = time.perf_counter()
-        for index, hands in enumerate(dealt):
+        for index, (hands, _) in enumerate(dealt):
             first_round(index % 4, hands)
         return time.perf_counter() - start
 
@@ -91,17 +89,11 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
             named(declarer, bid.level)  # type: ignore[union-attr]
         return (time.perf_counter() - start) * deals / len(won)
 
-    def split() -> float:
-        start = time.perf_counter()
-        for hands in dealt:
-            split_hands(hands, SUIT_OF)
-        return time.perf_counter() - start
-
     def play() -> float:
-        states = [IsraeliPlayState._trusted(h, i % 5, i % 4, None) for i, h in enumerate(dealt)]
+        states = fresh_plays()
         start = time.perf_counter()
         for state in states:
-            random_tricks(state, bits)
+            random_tricks(state, bits, as_dealt=True)
         return time.perf_counter() - start
 
     def score() -> float:
@@ -116,7 +108,7 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
         start = time.perf_counter()
         for index, (contracts, taken, declarer, order) in enumerate(played):
             simulate.IsraeliDeal(
-                0, dealt[index], [[]], [], declarer, None, contracts, order, [], taken, scored
+                0, dealt[index][0], [[]], [], declarer, None, contracts, order, [], taken, scored
             )
         return time.perf_counter() - start
 
@@ -128,11 +120,10 @@ def budget(rules: str, deals: int, runs: int = 9) -> list[tuple[str, float]]:
         return time.perf_counter() - start
 
     stages = [
-        ("reseed (C init_by_array)", best(reseed)),
-        ("shuffle (52 keys, sort)", best(shuffle)),
+        ("reseed (once per block)", best(reseed)),
+        ("shuffle, split by suit", best(shuffle)),
         ("first auction round", best(auction)),
         ("contracts", best(contracts)),
-        ("hands split by suit", best(split)),
         ("13 tricks", best(play)),
         ("score", best(score)),
         ("result object", best(result)),
