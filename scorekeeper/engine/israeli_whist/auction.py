@@ -75,7 +75,7 @@ class IsraeliAuction(RisingAuction):
 
     def _next_round(self) -> None:
         """A round of calls from the opener, at the minimum level after the Frisch rounds."""
-        lowest = (self.minimum_level - MIN_LEVEL) * PER_LEVEL
+        lowest = (self.settings.minimum_level(self.frisch_round) - MIN_LEVEL) * PER_LEVEL
         self._start_round(SEATS, self.opener, self.settings.auction_end_passes, lowest)
         self._pending: list[tuple[int, ...] | None] = [None] * SEATS
 

@@ -202,9 +202,9 @@ class IsraeliDealState(StagedDeal):
             self.hands = auction.hands  # type: ignore[assignment]
             auction.play_random(bits)
         self._next()
-        if self.contract_phase is not None:
-            self.contract_phase.play_random(bits)
-            self._next()
+        if (phase := self.contract_phase) is not None:
+            phase.play_random(bits)
+            self._play(self.trump, phase.declarer, phase.contracts)  # as _next, once named
         if self.play is not None:
             random_tricks(self.play, bits, as_dealt=True)
         self._over()
