@@ -9,6 +9,7 @@ out again."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 from scorekeeper.database_check import check_database
@@ -182,3 +183,23 @@ def test_figures_a_database_kept_under_the_old_count_are_worked_out_again(client
     connection.close()
     assert formats == {"game_figures": kept_figures.FORMAT, "game_stats": kept_figures.STATS_FORMAT}
     assert "2" not in formats.values()
+
+
+def test_an_evenings_best_hand_is_one_its_players_played(client, make_game):
+    """Skat at four, Seeger-Fabian: Bob loses a grand in the first deal, which Ann deals
+    and sits out; she, Cat and Dan are paid 30 each, the evening's best Skat hand. Cat and
+    Dan played it; Ann did not, so it is not hers, though her seat comes first."""
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    game_id, key = make_game(
+        "skat", rules="isko", players=names, first_dealer=0, settings={"seeger_fabian": "on"}
+    )
+    answer = client.post(
+        f"/api/games/{game_id}/hands", json=grand(1, 50), headers={"Authorization": f"Bearer {key}"}
+    )
+    assert answer.get_json()["points"] == [30, -146, 30, 30]
+    (group,) = held_groups(client)
+    page = client.get(f"/groups/{group}/evenings/{game_id}")
+    assert page.status_code == 200
+    listed = re.search(r'id="best-hands">(.*?)</ul>', page.get_data(as_text=True), re.S)[1]
+    best = [re.sub(r"<[^>]+>", "", line) for line in re.findall(r"<li>(.*?)</li>", listed)]
+    assert best == [f"Skat: Cat, +30 in hand 1 · Game {game_id}"]
