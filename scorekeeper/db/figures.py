@@ -36,7 +36,9 @@ from .hands import StoredHand, load_game_with_hands, load_games_with_hands
 
 # Bump when a figure is worked out differently with the same fields: every stored row of
 # another format is stale. (A changed set of fields is noticed by itself: see ``_tag``.)
-FORMAT = "2"  # 2: a game started from totals is replayed from them
+# 2: a game started from totals is replayed from them; 3: a hand a player sat out (the
+# dealer at a Doppelkopf table of five, a Skat table of four) is no hand of theirs.
+FORMAT = "3"
 CACHE_SIZE = 4096
 
 
@@ -265,7 +267,7 @@ def refresh(db: Database, game_ids: Sequence[int]) -> None:
 # --- one game's statistics -------------------------------------------------------------------
 
 # Bump when the statistics are worked out differently with the same fields (as ``FORMAT``).
-STATS_FORMAT = "2"  # 2: a game started from totals is replayed from them
+STATS_FORMAT = "3"  # as ``FORMAT``: 2 replayed from starting totals, 3 hands sat out
 
 
 def game_stats(db: Database, game: StoredGame) -> tuple[StoredGame, Any]:

@@ -77,7 +77,7 @@ def sheet_stats(game: Any, recorded: RecordedGame) -> GameStats[SheetFigures]:
     def figures_of(seats: Sequence[int], stint: Stint | None) -> SheetFigures:
         (seat,) = seats
         figures = SheetFigures()
-        for hand in hands_played(progress, stint):
+        for hand in hands_played(progress, stint, game, seats):
             points = hand.points[seat]
             round_ = (sign * points, points)
             figures += SheetFigures(1, points, int(seat in hand.score.won), round_, round_)

@@ -681,18 +681,20 @@ class GameBase(SchemaDefaults):
     def game_stats(self, recorded: RecordedGame) -> GameStats[Any]:
         """Each seat's and side's figures: the declared ``stats``, else those of the
         declared ``kind`` (hands and points: ``core.stats.HandFigures``) of each hand
-        the seat or side played."""
+        the seat or side played (not one it sat out, as ``sits_out`` says)."""
         declared = self.figures
         if declared is not None and declared.stats is not None:
             return declared.stats(recorded)
         kind = HandFigures if declared is None or declared.kind is None else declared.kind
         progress = recorded.replay()
-        sides = _table(self, recorded).sides
+        table = _table(self, recorded)
+        sides = table.sides
 
         def figures_of(seats: Sequence[int], stint: Stint | None) -> Any:
             side = next(i for i, sat in enumerate(sides) if seats[0] in sat)
             figures = kind()
-            for hand in hands_played(progress, stint):
+            # Only the hands they played: not one their seat sat out (``sits_out``).
+            for hand in hands_played(progress, stint, table, seats):
                 figures += kind.of_hand(hand, seats, side, recorded.key)
             return figures
 

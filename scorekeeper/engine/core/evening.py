@@ -11,8 +11,9 @@ both share a rank.
 
 **Best hand.** For each kind of game, the hand in which one side scored best (the most
 points, or the fewest where the game's lowest total wins), from the hand's points per
-seat; a thrown-in deal scores nothing and is never the best. Level hands: the first
-played.
+seat; a thrown-in deal scores nothing and is never the best, and a side that sat the
+hand out (``sits_out``: the dealer at a Skat table of four, paid for a lost game he did
+not play) did not play it. Level hands: the first played.
 
 **Thrown-in deals.** Each deal nobody played (its score is None, as the statistics
 count them) is put to whoever dealt it; the players who dealt the most are named.
@@ -140,7 +141,10 @@ def best_hands(games: Sequence[EveningGame]) -> tuple[BestHand, ...]:
             if hand.score is None:
                 continue
             per_seat = seat_values(rules, hand.points)
+            out = rules.sits_out(played.progress.settings, hand.number, hand.dealer)
             for index, side in enumerate(rules.sides):
+                if all(seat in out for seat in side):
+                    continue  # nobody of the side played it (a Skat dealer at four)
                 points = per_seat[side[0]]
                 found = best.get(rules.key)
                 if found is None or sign * points > found[0]:

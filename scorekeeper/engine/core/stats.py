@@ -199,15 +199,31 @@ class RecordedGame:
         )
 
 
-def hands_played(progress: Any, stint: Stint | None = None) -> Iterator[Any]:
+def sat_out(game: Any, settings: Any, hand: Any) -> tuple[int, ...]:
+    """The seats that took no part in the replayed ``hand``: as ``game`` (at its table's
+    count) says, its ``sits_out`` (a seat empty at it, the dealer at a Doppelkopf table
+    of five or a Skat table of four); without a game, the seats empty at it."""
+    if game is None:
+        return empty_at(settings, hand.number)
+    return game.sits_out(settings, hand.number, hand.dealer)
+
+
+def hands_played(
+    progress: Any, stint: Stint | None = None, game: Any = None, seats: Sequence[int] = ()
+) -> Iterator[Any]:
     """The replayed hands that were scored (not thrown in); with ``stint``, only those
-    the stint sat (not those its seat was empty for: a table that grew or shrank)."""
+    the stint sat and played (not those its seat sat out, ``sat_out`` by ``game``: empty,
+    or its player the dealer where the dealer sits out); with a side's ``seats`` instead,
+    only those one of them played. A hand sat out is no hand of the player's: no figure
+    per hand counts it (nor the points a dealer sitting out may be paid in it)."""
     settings = getattr(progress, "settings", None)
     for hand in progress.hands:
-        sat = stint is None or (
-            stint.covers(hand.number) and stint.seat not in empty_at(settings, hand.number)
-        )
-        if hand.score is not None and sat:
+        if hand.score is None:
+            continue
+        if stint is not None:
+            if stint.covers(hand.number) and stint.seat not in sat_out(game, settings, hand):
+                yield hand
+        elif not seats or game is None or not set(seats) <= set(sat_out(game, settings, hand)):
             yield hand
 
 
@@ -503,16 +519,24 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _rivalry_in(progress: Any, sides: Sequence[Sequence[int]], a: Stint, b: Stint) -> Rivalry:
-    """The rivalry of stint ``a`` against stint ``b`` in one game: the hands both sat, and
-    the final order when both sat to the end."""
+def _rivalry_in(
+    progress: Any, sides: Sequence[Sequence[int]], a: Stint, b: Stint, game: Any = None
+) -> Rivalry:
+    """The rivalry of stint ``a`` against stint ``b`` in one game: the hands both sat and
+    played (neither sitting it out, ``sat_out`` by ``game``), and the final order when
+    both sat to the end."""
     together = hands_together(progress, a, b)
     if together is None:
         return Rivalry(a.name, b.name)
     mine, theirs = side_of(sides, a.seat), side_of(sides, b.seat)
     if mine == theirs:
         return Rivalry(a.name, b.name, partnered=1)
-    by_hand = [_sign(h.points[mine] - h.points[theirs]) for h in together if h.score]
+    settings = getattr(progress, "settings", None)
+    by_hand = [
+        _sign(h.points[mine] - h.points[theirs])
+        for h in together
+        if h.score and not {a.seat, b.seat} & set(sat_out(game, settings, h))
+    ]
     finished = progress.status == "finished" and a.to_the_end and b.to_the_end
     # Final order counts only once it is final; a game in progress adds only its hands.
     margin = progress.totals[mine] - progress.totals[theirs]
@@ -551,5 +575,5 @@ def head_to_head(
         table = getattr(game, "game", None)
         at = sides if table is None else table.sides
         for a, b in rival_stints(game.players, game.changes, len(progress.hands), chosen):
-            found[(a.name, b.name)] += _rivalry_in(progress, at, a, b)
+            found[(a.name, b.name)] += _rivalry_in(progress, at, a, b, table)
     return HeadToHead(players=chosen, rivalries=tuple(found.values()))

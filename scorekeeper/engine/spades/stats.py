@@ -53,12 +53,14 @@ class SpadesFigures(PerHand):
         }
 
 
-def figures_of(progress: Any, seats: Sequence[int], stint: Stint | None) -> SpadesFigures:
+def figures_of(
+    progress: Any, seats: Sequence[int], stint: Stint | None, game: Any = None
+) -> SpadesFigures:
     """The figures of ``seats`` (one player, or a side's two) over the hands of a replayed
-    game; with ``stint``, only those it sat."""
+    game; with ``stint``, only those it sat and played (as ``game`` says who sits out)."""
     index = side_of(seats[0])
     figures = SpadesFigures()
-    for hand in hands_played(progress, stint):
+    for hand in hands_played(progress, stint, game, seats):
         side = hand.score.sides[index]
         nils = [nil for nil in side.nils if nil.seat in seats]
         figures += SpadesFigures(
@@ -78,7 +80,7 @@ def game_stats(recorded: Any) -> GameStats[SpadesFigures]:
     progress = recorded.replay()
 
     def figures(seats: Sequence[int], stint: Stint | None) -> SpadesFigures:
-        return figures_of(progress, seats, stint)
+        return figures_of(progress, seats, stint, recorded.game)
 
     return game_stats_of(recorded, progress, SIDES, figures, GameStats)
 

@@ -316,7 +316,8 @@ def test_the_phone_draws_a_table_that_grew_and_shrank_as_the_server_does(client,
 
 def test_statistics_count_only_the_deals_each_player_sat():
     """Dora sat from deal 4, Ann until deal 7: the deals their seats were empty are no
-    deals of theirs (nor deals won by scoring 0 beside a declarer who lost)."""
+    deals of theirs (nor deals won by scoring 0 beside a declarer who lost), nor is a
+    deal at four that they dealt and sat out (Dora deal 4, Ann 5, Bob 6, Cat 7)."""
     settings = seated_so()
     records = list(play(settings, EVENING).hands)
     recorded = FOUR.recorded_game(
@@ -324,7 +325,7 @@ def test_statistics_count_only_the_deals_each_player_sat():
     )
     stats = FOUR.game_stats(recorded)
     hands = {figures.name: figures.figures.hands for figures in stats.players}
-    assert hands == {"Ann": 7, "Bob": 10, "Cat": 10, "Dora": 7}
+    assert hands == {"Ann": 6, "Bob": 9, "Cat": 9, "Dora": 6}
 
 
 def test_a_rematch_is_for_those_at_the_table_at_the_end(client):
