@@ -38,6 +38,7 @@ BOLD = 0.72
 NAME_LIMIT = 12  # characters of a label's line: a longer name goes on more lines
 SMALLEST_NAME = 7  # px: a label never prints smaller, however crowded the chart
 LEADER = 18  # length of the stub that joins a line's end to its name
+PARTNER_GAP = 0.5  # lines between a side's partners' names, each perhaps of several lines
 
 # Okabe-Ito colours, the fourth darkened from #cc79a7 (2.8:1 on the page's light
 # background) to #bf5fa0. The first four keep at least 3:1 contrast on white, the page's
@@ -253,8 +254,21 @@ def running_totals_svg(
     series = [[0, *(row[s] for row in totals)] for s in range(len(names))]
     low, high, ticks = _value_range([v for line in series for v in line])
     every = [[name] if isinstance(name, str) else list(name) for name in names]
-    # Each label's lines: every partner's name whole, on lines of its own.
+    # Each label's lines: every partner's name whole, on lines of its own, and which of
+    # them start a partner's name after the first (half a line apart from the name before).
     shown = [[line for n in label for line in _lines(_clean_name(n))] for label in every]
+    starts = [
+        [
+            i > 0 and j == 0
+            for i, n in enumerate(label)
+            for j, _ in enumerate(_lines(_clean_name(n)))
+        ]
+        for label in every
+    ]
+    tall = [
+        len(lines) + PARTNER_GAP * (len(label) - 1)
+        for lines, label in zip(shown, every, strict=True)
+    ]
 
     left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
     longest = max((_letters(n) for label in shown for n in label), default=0)
@@ -264,7 +278,7 @@ def running_totals_svg(
 
     x, y, parts = _frame(title, "", (left, right, bottom), (low, high, ticks), hands)
     ends = [y(line[-1]) for line in series]
-    rows = max((len(label) for label in shown), default=1)
+    rows = max(tall, default=1)
     # A chart crowded with labels of several lines prints them smaller, to keep them apart.
     size = int((bottom - TOP) / (max(len(shown), 1) * rows)) - 1
     size = max(SMALLEST_NAME, min(NAME_FONT, size))
@@ -291,10 +305,11 @@ def running_totals_svg(
         font = max(SMALLEST_NAME, font)
         small = f' class="f{font}"' if font < NAME_FONT else ""
         # The label's lines centred on where its stub ends, one under the other.
-        first_y = labels[s] + font * 0.35 - (font + 1) * (len(shown[s]) - 1) / 2
+        first_y = labels[s] + font * 0.35 - (font + 1) * (tall[s] - 1) / 2
         more = "".join(
-            f'<tspan x="{_num(x_text)}" dy="{font + 1}">{escape(name)}</tspan>'
-            for name in shown[s][1:]
+            f'<tspan x="{_num(x_text)}" dy="{_num((font + 1) * (1 + PARTNER_GAP * new))}">'
+            f"{escape(name)}</tspan>"
+            for name, new in zip(shown[s][1:], starts[s][1:], strict=True)
         )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'

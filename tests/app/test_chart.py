@@ -313,11 +313,13 @@ def test_a_sides_partners_are_named_one_under_the_other():
         ["Christopher", "Montgomery-", "Whitley", "Ann"],
         ["אלכסנדרה\u200f", "בן-דויד\u200f", "Bob"],
     ]
-    # Each line sits a line under the one before, all inside the chart.
-    for text in labels:
-        assert all(float(line.get("dy")) == NAME_FONT + 1 for line in text)
+    # Each line sits a line under the one before, a partner's name half a line further,
+    # all inside the chart.
+    gaps = [[float(line.get("dy")) / (NAME_FONT + 1) for line in text] for text in labels]
+    assert gaps == [[1, 1, 1.5], [1, 1.5]]
+    for text, gap in zip(labels, gaps, strict=True):
         top = float(text.get("y")) - NAME_FONT
-        bottom = float(text.get("y")) + (NAME_FONT + 1) * len(text)
+        bottom = float(text.get("y")) + (NAME_FONT + 1) * sum(gap)
         assert top > 0 and bottom < HEIGHT
 
 
