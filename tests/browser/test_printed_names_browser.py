@@ -247,3 +247,27 @@ def test_israeli_whists_headings_wrap_between_words_only(browser, sheets, langua
         assert found == {"phone": [], "A4": []}
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", ["skat&players=4", "french-tarot&players=5"])
+def test_a_blank_list_fits_a_phone_laid_out_as_its_headings(browser, sheets, game):
+    """A blank sheet's empty rows take the same three lines as its headings."""
+    base, _games = sheets
+    context = browser.new_context(viewport={"width": PHONE, "height": 800}, base_url=base)
+    try:
+        page = context.new_page()
+        page.goto(f"/sheets/blank?game={game}")
+        wide = page.evaluate(WIDE)
+        assert wide["table"] <= wide["screen"] and wide["scrolls"] == wide["broken"] == 0, wide
+        # Each row's first line holds its number, the dealer, the player and the game, as
+        # the headings' does: the value's column on a line of its own, the figures on theirs.
+        firsts = page.evaluate(
+            """() => [...document.querySelectorAll('table.score tbody tr')].map((row) => {
+                 const top = row.firstElementChild.getBoundingClientRect().top;
+                 return [...row.children].filter((cell) =>
+                   Math.abs(cell.getBoundingClientRect().top - top) < 1).length;
+               })"""
+        )
+        assert set(firsts) == {4}, firsts
+    finally:
+        context.close()
