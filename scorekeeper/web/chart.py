@@ -35,8 +35,10 @@ NAME_FONT = 12
 # letters in bold run wider than Latin ones, so this errs wide).
 DIGIT = 0.6
 BOLD = 0.72
-NAME_LIMIT = 12  # characters of a name shown before it is cut with "…"
+NAME_LIMIT = 12  # characters of a label's line: a longer name goes on more lines
+SMALLEST_NAME = 7  # px: a label never prints smaller, however crowded the chart
 LEADER = 18  # length of the stub that joins a line's end to its name
+PARTNER_GAP = 0.5  # lines between a side's partners' names, each perhaps of several lines
 
 # Okabe-Ito colours, the fourth darkened from #cc79a7 (2.8:1 on the page's light
 # background) to #bf5fa0. The first four keep at least 3:1 contrast on white, the page's
@@ -49,13 +51,21 @@ DASHES = ("none", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2 2 2", "3 1 1 1")
 # The classes are short because the style travels with every chart, and scoped under
 # .skc because a <style> inside inline SVG applies to the whole page.
 _STYLE = (
-    f".skc{{font:{TICK_FONT}px system-ui,sans-serif;direction:ltr}}"
-    ".skc text{fill:currentColor;stroke:none}"
-    ".skc .a{stroke:currentColor;stroke-opacity:.15}"
-    ".skc .z{stroke:currentColor;stroke-opacity:.5}"
-    ".skc polyline{fill:none;stroke-width:2;stroke-linejoin:round}"
-    f".skc .l text{{font-size:{NAME_FONT}px;font-weight:600}}"
-) + "".join(f".skc .s{i}{{stroke:var(--chart-{i},{colour})}}" for i, colour in enumerate(COLOURS))
+    (
+        f".skc{{font:{TICK_FONT}px system-ui,sans-serif;direction:ltr}}"
+        ".skc text{fill:currentColor;stroke:none}"
+        ".skc .a{stroke:currentColor;stroke-opacity:.15}"
+        ".skc .z{stroke:currentColor;stroke-opacity:.5}"
+        ".skc polyline{fill:none;stroke-width:2;stroke-linejoin:round}"
+        f".skc .l text{{font-size:{NAME_FONT}px;font-weight:600}}"
+    )
+    + "".join(f".skc .s{i}{{stroke:var(--chart-{i},{colour})}}" for i, colour in enumerate(COLOURS))
+    + "".join(
+        # A label printed smaller: a word longer than a line, or a chart crowded with lines.
+        f".skc .l .f{size}{{font-size:{size}px}}"
+        for size in range(SMALLEST_NAME, NAME_FONT)
+    )
+)
 
 # The chart's <style> for a Content-Security-Policy that allows no other inline style.
 STYLE_CSP_SOURCE = (
@@ -103,15 +113,46 @@ def _clean_name(name: str) -> str:
     return " ".join(_NOT_XML.sub("", name).split())
 
 
+def _lines(name: str) -> list[str]:
+    """The name whole, on lines of at most ``NAME_LIMIT`` characters broken between its
+    words (at a space, after a hyphen), a word longer than that on a line of its own:
+    never cut short (a printed sheet read "Maximiliane…"). A Hebrew
+    name's lines each end with a right-to-left mark, which holds a hyphen at a line's end
+    to the name's side, its left, where the chart's left-to-right text would put it on
+    the right."""
+    # Its words, a word longer than a line in its parts after each hyphen (each part with
+    # what joins it to the one before it on a line: a space, or nothing after a hyphen).
+    parts: list[tuple[str, str]] = []
+    for word in name.split():
+        pieces = [word] if len(word) <= NAME_LIMIT else re.findall(r"[^-]*-|[^-]+$", word)
+        parts += [(piece, " " if i == 0 else "") for i, piece in enumerate(pieces)]
+    lines: list[str] = []
+    for piece, joiner in parts:
+        if lines and len(lines[-1]) + len(joiner) + len(piece) <= NAME_LIMIT:
+            lines[-1] += joiner + piece
+        else:
+            lines.append(piece)
+    lines = lines or [""]
+    strong = (unicodedata.bidirectional(c) for c in name)
+    if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L":
+        return [line + "\u200f" for line in lines]
+    return lines
+
+
 def _cut(name: str) -> str:
-    """The name, or its first letters and "…" at its own end: a Hebrew name's is its left
-    one, where the chart's left-to-right text would put it on the right (a right-to-left
-    mark after the "…" holds it to the name's side)."""
+    """The name, or its first letters and "…" at its own end (a ratings chart's label of
+    one line): a Hebrew name's is its left one, where the chart's left-to-right text would
+    put it on the right (a right-to-left mark after the "…" holds it to the name's side)."""
     if len(name) <= NAME_LIMIT:
         return name
     cut = name[: NAME_LIMIT - 1] + "…"
     strong = (unicodedata.bidirectional(c) for c in name)
     return cut + "\u200f" if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L" else cut
+
+
+def _letters(line: str) -> int:
+    """A label line's characters as printed (its right-to-left mark takes no room)."""
+    return len(line.rstrip("\u200f"))
 
 
 def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
@@ -213,24 +254,44 @@ def running_totals_svg(
     series = [[0, *(row[s] for row in totals)] for s in range(len(names))]
     low, high, ticks = _value_range([v for line in series for v in line])
     every = [[name] if isinstance(name, str) else list(name) for name in names]
-    full = [[_clean_name(n) for n in label] for label in every]
-    shown = [[_cut(n) for n in label] for label in full]
+    # Each label's lines: every partner's name whole, on lines of its own, and which of
+    # them start a partner's name after the first (half a line apart from the name before).
+    shown = [[line for n in label for line in _lines(_clean_name(n))] for label in every]
+    starts = [
+        [
+            i > 0 and j == 0
+            for i, n in enumerate(label)
+            for j, _ in enumerate(_lines(_clean_name(n)))
+        ]
+        for label in every
+    ]
+    tall = [
+        len(lines) + PARTNER_GAP * (len(label) - 1)
+        for lines, label in zip(shown, every, strict=True)
+    ]
 
     left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
-    longest = max((len(n) for label in shown for n in label), default=0)
-    label_room = LEADER + 6 + longest * NAME_FONT * BOLD
+    longest = max((_letters(n) for label in shown for n in label), default=0)
+    label_room = LEADER + 6 + min(longest, NAME_LIMIT) * NAME_FONT * BOLD
     right = WIDTH - min(label_room, WIDTH * 0.4)
     bottom = HEIGHT - BOTTOM
 
     x, y, parts = _frame(title, "", (left, right, bottom), (low, high, ticks), hands)
     ends = [y(line[-1]) for line in series]
-    rows = max((len(label) for label in shown), default=1)
-    labels = _spread(ends, (NAME_FONT + 1) * rows, TOP, bottom)
+    rows = max(tall, default=1)
+    # A chart crowded with labels of several lines prints them smaller, to keep them apart.
+    size = int((bottom - TOP) / (max(len(shown), 1) * rows)) - 1
+    size = max(SMALLEST_NAME, min(NAME_FONT, size))
+    # A label's middle is where its stub ends: one of several lines keeps half of them
+    # from each edge.
+    half = (size + 1) * (rows - 1) / 2
+    labels = _spread(ends, (size + 1) * rows, TOP + half, bottom - half)
     # A line has at most about one point per unit of width: a long game's line keeps every
     # k-th hand and the last, exactly placed, and no phone draws a thousand-point line.
     step = -(-hands // LINE_POINTS) if hands > LINE_POINTS else 1
     kept = [*range(0, hands, step), hands]
     across = [f"{_num(x(h))}," for h in kept]  # the same hands on every line
+    x_text = right + LEADER + 3
     for s, line in enumerate(series):
         points = " ".join([a + _num(y(line[h])) for a, h in zip(across, kept, strict=True)])
         # The stub bends from the line's end to its label, which may have been nudged.
@@ -238,19 +299,23 @@ def running_totals_svg(
             f"{_num(px)},{_num(py)}"
             for px, py in ((right, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
         )
-        # A cut name keeps its full form as a tooltip over its line and label.
-        hint = f"<title>{escape(' & '.join(full[s]))}</title>" if shown[s] != full[s] else ""
+        # A word longer than a line prints smaller, so that it ends inside the chart.
+        widest = max(map(_letters, shown[s]), default=0)
+        font = min(size, int((WIDTH - x_text) / (max(widest, 1) * BOLD)))
+        font = max(SMALLEST_NAME, font)
+        small = f' class="f{font}"' if font < NAME_FONT else ""
         # The label's lines centred on where its stub ends, one under the other.
-        x_text = _num(right + LEADER + 3)
-        first_y = labels[s] + NAME_FONT * 0.35 - (NAME_FONT + 1) * (len(shown[s]) - 1) / 2
+        first_y = labels[s] + font * 0.35 - (font + 1) * (tall[s] - 1) / 2
         more = "".join(
-            f'<tspan x="{x_text}" dy="{NAME_FONT + 1}">{escape(name)}</tspan>'
-            for name in shown[s][1:]
+            f'<tspan x="{_num(x_text)}" dy="{_num((font + 1) * (1 + PARTNER_GAP * new))}">'
+            f"{escape(name)}</tspan>"
+            for name, new in zip(shown[s][1:], starts[s][1:], strict=True)
         )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
-            f'{hint}<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
-            f'<text x="{x_text}" y="{_num(first_y)}">{escape(shown[s][0])}{more}</text></g>'
+            f'<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f'<text x="{_num(x_text)}" y="{_num(first_y)}"{small}>{escape(shown[s][0])}{more}'
+            "</text></g>"
         )
     parts.append("</svg>")
     return "".join(parts)

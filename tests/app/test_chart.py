@@ -153,27 +153,40 @@ def test_game_chart_plots_the_engines_totals():
     assert game_chart(WHIST.replay(pagat, 0, hands), NAMES) == running_totals_svg(NAMES, TOTALS)
 
 
-def test_names_are_escaped_and_long_ones_cut_with_the_full_name_kept():
+def said(text: ET.Element) -> list[str]:
+    """A label's lines: its text's, then each of its tspans'."""
+    return [text.text, *(line.text for line in text)]
+
+
+def test_names_are_escaped_and_long_ones_shown_whole_on_lines_between_words():
+    """No name is cut short (a printed sheet read "Maximiliane…"): a
+    long one goes on lines of whole words, a word longer than a line prints smaller."""
     names = ("<script>alert(1)</script>", "Tom & Jerry", 'Say "hi"', "Bat\x00\x07 Sheva")
     svg = running_totals_svg(names, TOTALS)
-    assert "<script" not in svg
+    assert "<script" not in svg and "…" not in svg
     groups = lines(parse(svg))
-    assert [label(g).text for g in groups] == [
-        "<script>ale…",
-        "Tom & Jerry",
-        'Say "hi"',
-        "Bat Sheva",
+    assert [said(label(g)) for g in groups] == [
+        ["<script>alert(1)</script>"],
+        ["Tom & Jerry"],
+        ['Say "hi"'],
+        ["Bat Sheva"],
     ]
-    assert groups[0].find(f"{SVG}title").text == "<script>alert(1)</script>"
-    assert groups[1].find(f"{SVG}title") is None
+    # 25 characters where a line holds 12: smaller, so that it ends inside the chart.
+    assert label(groups[0]).get("class") == "f7"
+    assert label(groups[1]).get("class") is None
 
 
-def test_a_cut_hebrew_name_ends_on_its_left_with_the_ellipsis():
-    """The chart writes left to right: a cut Hebrew name's "…" is held to the name's own
-    end, its left, by a right-to-left mark; an English name's stays on its right."""
-    names = ("אביגיל בן-דוד מירושלים", "Anneliese Müller-Lüdenscheidt", "רותם", "Noa")
-    texts = [label(g).text for g in lines(parse(running_totals_svg(names, TOTALS)))]
-    assert texts == ["אביגיל בן-ד…\u200f", "Anneliese M…", "רותם", "Noa"]
+def test_a_long_name_is_shown_whole_on_lines_broken_between_its_words():
+    """The chart writes left to right: a Hebrew name's lines each end with a right-to-left
+    mark, which holds a hyphen at a line's end to the name's own side, its left."""
+    names = ("אביגיל בן-דוד מירושלים", "Maximiliane Oberhauser-Lindahl", "רותם", "Noa")
+    texts = [said(label(g)) for g in lines(parse(running_totals_svg(names, TOTALS)))]
+    assert texts == [
+        ["אביגיל\u200f", "בן-דוד\u200f", "מירושלים\u200f"],
+        ["Maximiliane", "Oberhauser-", "Lindahl"],
+        ["רותם\u200f"],
+        ["Noa"],
+    ]
 
 
 def test_title_is_escaped_and_replaceable():
@@ -291,21 +304,23 @@ def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
 
 
 def test_a_sides_partners_are_named_one_under_the_other():
-    """A side's label has a line per partner, each cut on its own, so a long first name
-    never hides the partner after it."""
+    """A side's label has a line per partner, a long name on lines of its own, so a long
+    first name never hides the partner after it."""
     sides = (("Christopher Montgomery-Whitley", "Ann"), ("אלכסנדרה בן-דויד", "Bob"))
     root = parse(running_totals_svg(sides, [(5, 0), (5, -4)]))
     labels = [label(g) for g in lines(root)]
-    assert [(t.text, [s.text for s in t]) for t in labels] == [
-        ("Christopher…", ["Ann"]),
-        ("אלכסנדרה בן…\u200f", ["Bob"]),  # the "…" on the name's left
+    assert [said(t) for t in labels] == [
+        ["Christopher", "Montgomery-", "Whitley", "Ann"],
+        ["אלכסנדרה\u200f", "בן-דויד\u200f", "Bob"],
     ]
-    assert lines(root)[0].find(f"{SVG}title").text == "Christopher Montgomery-Whitley & Ann"
-    # The second line sits a line under the first, both inside the chart.
-    for text in labels:
-        (partner,) = list(text)
-        assert float(partner.get("dy")) == NAME_FONT + 1
-        assert 0 < float(text.get("y")) < HEIGHT - NAME_FONT
+    # Each line sits a line under the one before, a partner's name half a line further,
+    # all inside the chart.
+    gaps = [[float(line.get("dy")) / (NAME_FONT + 1) for line in text] for text in labels]
+    assert gaps == [[1, 1, 1.5], [1, 1.5]]
+    for text, gap in zip(labels, gaps, strict=True):
+        top = float(text.get("y")) - NAME_FONT
+        bottom = float(text.get("y")) + (NAME_FONT + 1) * sum(gap)
+        assert top > 0 and bottom < HEIGHT
 
 
 def test_ratings_chart_draws_lines_of_different_lengths_with_title_and_description():

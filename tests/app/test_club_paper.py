@@ -56,7 +56,7 @@ def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_f
     head = page[page.index('id="club-list-head"') : page.index("</header>")]
     assert f"Club night {night.id}" in head and "Series 1 of 1" in head and "Table 1" in head
     assert all(name in head for name in players)
-    assert 'class="score"' in page  # the Skat list itself, as the game's sheet draws it
+    assert '<table class="score' in page  # the Skat list itself, as the game's sheet draws it
     # Deal n's declarer is seat n mod 4: odd deals won, even deals lost.
     size = len(players)
     declarers = [n % size for n in range(1, size + 1)]

@@ -91,8 +91,10 @@ def test_a_thrown_in_hand_has_empty_cells_under_a_name_that_changed(client, make
         '<td class="s"></td><td></td><td class="p"></td><td class="t">−10</td>'
         '<td class="s"></td><td></td><td class="p"></td><td class="t">−40</td></tr>'
     )
-    # Hand 3: the name that took seat 3, escaped, as the declarer.
-    assert '<td class="who"><bdi>Dana &lt;Levi&gt;</bdi></td><td class="bid' in rows[2]
+    # Hand 3: the name that took seat 3, escaped, as the declarer: in a box print.css
+    # sizes by its 11 letters, or its longer line of two ("Dana", "<Levi>").
+    cell = '<td class="who"><div class="fit l11 m6"><bdi>Dana &lt;Levi&gt;</bdi></div></td>'
+    assert cell + '<td class="bid' in rows[2]
 
 
 def test_game_sheet_names_the_winner(client, make_game, post_hand):

@@ -36,7 +36,7 @@ class Table(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         found = dict(attrs)
-        if tag == "table" and found.get("class") == "score":
+        if tag == "table" and "score" in (found.get("class") or "").split():
             self.inside = True
         elif self.inside and tag in ("thead", "tbody"):
             self.part = tag

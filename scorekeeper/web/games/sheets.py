@@ -207,15 +207,33 @@ def _widths(
 
 
 def _who_cell(name: str) -> str:
-    """A name column's cell (who dealt, who played alone): the name on lines of whole words,
-    a name with a word of 7 letters or more in a box (``.fit``, the width print.css
-    measures) of its longest word's letters as a class (``l7``…``l24``, as
-    templates/_sheet.html's ``fit``), by which a club's list draws a word too long for the
-    column smaller: a long name is read whole, never cut to "Maximili…"."""
-    letters = max((len(word) for word in name.replace("-", "- ").split()), default=0)
+    """A name column's cell (who dealt, who played alone): the whole name, never cut to
+    "Maximili…". A name of 7 letters or more sits in a box (``.fit``, the width print.css
+    measures) with two classes: its letters (``l7``…``l30``) and those of the longer line
+    of its best break into two lines between words (``m1``…``m30``, ``_two_lines``). By
+    them print.css draws it on one line, smaller where it must, or, smaller still, on two
+    lines inside the row's own height: a long name is read whole and forty hands still
+    print on one page."""
+    letters = len(name)
     if letters <= 6:
         return f'<td class="who">{bdi(name)}</td>'
-    return f'<td class="who"><div class="fit l{min(letters, 24)}">{bdi(name)}</div></td>'
+    sizes = f"l{min(letters, 30)} m{min(_two_lines(name), 30)}"
+    return f'<td class="who"><div class="fit {sizes}">{bdi(name)}</div></td>'
+
+
+def _two_lines(name: str) -> int:
+    """The letters of the longer line of ``name`` broken into two lines where it may
+    break (at a space, after a hyphen) as evenly as it can: ``name``'s own letters where it
+    cannot break."""
+    words = name.replace("-", "- ").split()
+    if len(words) < 2:
+        return len(name)
+    best = len(name)
+    for cut in range(1, len(words)):
+        first = " ".join(words[:cut]).replace("- ", "-")
+        second = " ".join(words[cut:]).replace("- ", "-")
+        best = min(best, max(len(first), len(second)))
+    return best
 
 
 # The points and total columns hold six characters (−10400) at the sheet's size; longer
@@ -232,6 +250,10 @@ class SheetRows:
     penalised: bool  # whether anyone paid a penalty (the legend's note)
     outcomes: tuple[str, ...] = ()  # each outcome once, as shown: its column's width
     entries: tuple[str, ...] = ()  # each entry once, as shown: the entry columns' width
+    # The characters of the longest entry, points and total: on a phone, a game that says
+    # its hand on a line across shares each player's width among them (print.css's fe, fp
+    # and ft classes).
+    figures: tuple[int, int, int] = (3, 4, 5)
 
 
 def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
@@ -261,6 +283,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
     who = cache(_who_cell)
     bids: list[str] = []
     penalised = False
+    longest_points = longest_total = 1
     out: list[str] = []
     # A game whose outcome is a line to check (Doppelkopf) prints it across the table.
     span = 1 + columns.before_seats + len(rules.sides) * (entries + 2)
@@ -295,6 +318,7 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
         for seat, view in enumerate(hand.seats):
             # Numbers hold no character HTML escapes: only digits, signs and isolates.
             figure = "" if seat in empty else total(view.total)
+            longest_total = max(longest_total, len(figure))
             long = ' class="t long"' if len(figure) > FITS else ' class="t"'
             if view.points is None:
                 row.append(f'{blank}<td class="p"></td><td{long}>{ltr(figure)}</td>')
@@ -315,16 +339,21 @@ def sheet_rows(game: db.StoredGame, progress: Any) -> SheetRows:
             if view.penalty is not None:
                 penalty = text.penalty(view.penalty)
                 penalised = True
-            row.append(
-                f'<td class="p">{ltr(signed(view.points))}{penalty}</td>'
-                f"<td{long}>{ltr(figure)}</td>"
-            )
+            points = signed(view.points)
+            longest_points = max(longest_points, len(points))
+            row.append(f'<td class="p">{ltr(points)}{penalty}</td><td{long}>{ltr(figure)}</td>')
         row.append("</tr>\n")
         if line:
             row.append(f'<tr class="outcome-line"><td colspan="{span}">{said}</td></tr>\n')
         out.append("".join(row))
+    longest_entry = max(map(len, entry_words), default=1)
     return SheetRows(
-        Markup("".join(out)), tuple(bids), penalised, tuple(outcome_words), tuple(entry_words)
+        Markup("".join(out)),
+        tuple(bids),
+        penalised,
+        tuple(outcome_words),
+        tuple(entry_words),
+        (min(longest_entry, 4), min(longest_points, 8), min(longest_total, 8)),
     )
 
 
@@ -352,6 +381,9 @@ def _sheet(
         widths=sheet_widths(rules_of, columns, bids, outcomes, entries),
         game_kind=kind,
         words=rules_of.page_words,
+        # A game that says a hand on a line across its cells (Skat's value worked out)
+        # prints it so on a phone too: its hands' table fits the screen (print.css).
+        across=rules_of.row_layout == "across",
         rules_lines=scoring_rules(rules_of, settings),
         rule_sentences=[shown(note) for note in rules_of.rules_notes(settings)],
         points_table=[(n, str(points)) for n, points in rules_of.points_table(settings)],
@@ -438,6 +470,7 @@ def game_sheet(game_id: int):
         rules=rules_label(game),
         rows=rows.html,
         penalised=rows.penalised,
+        figures=rows.figures,
         pad=_paper(game_of(game), progress, game.names_at),
         totals=[isolate_ltr(total(t)) for t in progress.totals],
         foot=[

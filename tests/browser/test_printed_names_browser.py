@@ -1,0 +1,273 @@
+"""A game's printed sheet reads every name and heading whole, on A4 and on a phone at
+360 px, in Hebrew, English and German, in Chromium:
+
+- the dealer's and the playing seat's names in the hands' rows, where they were cut to
+  "Maximil…" to keep forty hands on one page: whole now, and forty hands still one A4 page;
+- the chart's labels, cut to "Maximiliane…": whole, on lines broken between words;
+- Skat's hands' table on a phone, wider than the screen (its last columns scrolled):
+  inside the screen now;
+- Israeli Whist's headings at 360 px, broken inside a word ("Declare|r", "הכרז|ה"):
+  between words only, a word too wide printed smaller.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine import get_game
+from tests.support.app_conformance import long_rules, simulated_hands
+from tests.support.browser import api
+from tests.support.live import SHOTS, keep_screenshot, printed_pdf, serving
+
+pytestmark = pytest.mark.browser
+
+# Names are at most 30 characters: "Maximiliane Oberhauser-Lindqvist" is refused.
+NAMES = [
+    "Maximiliane Oberhauser-Lindahl",
+    "אלכסנדרה בן-שמעון",
+    "Bartholomäus Wiesenthal",
+    "Friederike Hinterseer",
+]
+LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
+A4 = 718  # A4's width less its 10 mm margins, in CSS px
+PHONE = 360
+
+# Every name of the hands' rows and every heading of the hands' table: its box's text
+# cut (wider than its box, or an ellipsis drawn), a word broken over two lines, a word
+# outside its cell.
+CUT = """(selector) => {
+  const found = [];
+  const boxes = document.querySelectorAll(selector);
+  for (const box of boxes) {
+    const text = box.textContent.trim();
+    if (!text) continue;
+    if (box.scrollWidth > box.clientWidth + 1) found.push('cut: ' + text);
+    const style = getComputedStyle(box);
+    if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible'
+        && box.scrollWidth > box.clientWidth) found.push('ellipsis: ' + text);
+    const cell = box.closest('td, th').getBoundingClientRect();
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // A word, or the part of one up to a hyphen, after which a name may wrap.
+      const re = /[^\\s-]+-?/g;
+      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1)
+          found.push('broken word: ' + m[0]);
+        for (const r of rects)
+          if (r.right > cell.right + 1 || r.left < cell.left - 1)
+            found.push('past its cell: ' + m[0]);
+      }
+    }
+  }
+  return [...new Set(found)];
+}"""
+
+NAMED = ".score td.who, .score td.who .fit, .score td.who bdi"
+HEADED = (
+    ".score thead th, .score thead th .hd > span, .points-table th, .points-table th .hd > span"
+)
+BOTH = f"{NAMED}, {HEADED}"
+FIGURES = ".score td:is(.s, .s ~ *, .p, .p ~ *)"  # a player's figures in a hand's row
+
+# Each label of the sheet's chart: its lines, and whether each ends inside the chart.
+LABELS = """() => {
+  const svg = document.querySelector('figure.chart svg.skc');
+  const width = svg.viewBox.baseVal.width, height = svg.viewBox.baseVal.height;
+  return [...svg.querySelectorAll('g.l > text')].map((text) => {
+    const box = text.getBBox();
+    const more = [...text.querySelectorAll('tspan')].map((t) => t.textContent);
+    const lines = [text.firstChild.data, ...more];
+    return {lines, inside: box.x >= 0 && box.y >= 0 && box.x + box.width <= width
+                            && box.y + box.height <= height};
+  });
+}"""
+
+# The height of each hand's row.
+ROWS = """() => [...document.querySelectorAll('.score tbody tr')]
+  .map((row) => row.getBoundingClientRect().height)"""
+
+# The hands' table's width against the screen's, and how far its box scrolls sideways.
+WIDE = """() => {
+  const table = document.querySelector('table.score');
+  const box = table.parentElement;
+  // Each player's figures (and their headings) on one line of the screen.
+  const players = table.querySelectorAll('thead th.name').length;
+  const figures = [...table.querySelectorAll('tr')].flatMap((row) => {
+    const cells = [...row.querySelectorAll(':scope > :is(.s, .s ~ *, .p, .p ~ *)')];
+    const each = cells.length / players;
+    return [...Array(cells.length ? players : 0).keys()].map((player) => new Set(
+      cells.slice(player * each, (player + 1) * each)
+        .map((cell) => Math.round(cell.getBoundingClientRect().top))).size);
+  });
+  return {table: table.getBoundingClientRect().width, screen: document.documentElement.clientWidth,
+          page: document.documentElement.scrollWidth, scrolls: box.scrollWidth - box.clientWidth,
+          broken: figures.filter((lines) => lines > 1).length};
+}"""
+
+
+def played(base: str, key: str, hands: int, seats: int | None = None) -> tuple[int, str]:
+    """A game of ``key`` among ``seats`` of the long names (the game's own count by
+    default), ``hands`` hands of its simulation recorded."""
+    game = get_game(key)
+    game = game.seated(seats or game.seats)
+    body = {"game": key, "players": NAMES[: game.seats], "first_dealer": 0}
+    created = api(base, "POST", "/api/games", {**body, "settings": long_rules(game)})
+    for hand in simulated_hands(game, hands, long=True):
+        api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
+    return created["id"], created["edit_key"]
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory) -> Any:
+    """A live server with an Israeli Whist game of forty hands, Skat lists of twelve at
+    three players and at four, and a French Tarot game of twelve, every name long."""
+    with serving(tmp_path_factory.mktemp("printnames")) as base:
+        yield (
+            base,
+            {
+                "israeli-whist": played(base, "israeli-whist", 40),
+                "skat": played(base, "skat", 12),
+                "skat-4": played(base, "skat", 12, seats=4),
+                "french-tarot": played(base, "french-tarot", 12),
+            },
+        )
+
+
+def sheet_page(browser, base: str, language: str, game: tuple[int, str]):
+    context = browser.new_context(
+        viewport={"width": PHONE, "height": 800},
+        base_url=base,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    page = context.new_page()
+    game_id, key = game
+    page.goto(f"/games/{game_id}/edit/{key}")
+    page.goto(f"/games/{game_id}/print")
+    assert page.locator("html").get_attribute("lang") == language
+    return context, page
+
+
+def on_paper(page) -> None:
+    page.set_viewport_size({"width": A4, "height": 1000})
+    page.emulate_media(media="print")
+
+
+def whole(name: str, lines: list[str]) -> bool:
+    """Whether a label's ``lines`` are ``name`` broken between its words (at a space or
+    after a hyphen), each line's right-to-left mark aside."""
+    joined = ""
+    for line in (line.rstrip("\u200f") for line in lines):
+        joined += line if not joined or joined.endswith("-") else " " + line
+    return joined == name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_forty_hands_of_long_names_print_whole_on_one_a4_page(browser, sheets, language):
+    base, games = sheets
+    context, page = sheet_page(browser, base, language, games["israeli-whist"])
+    try:
+        assert page.locator(".score td.who").count() == 80
+        found = {"phone": page.evaluate(CUT, NAMED)}
+        keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-360-{language}.png")
+        on_paper(page)
+        found["A4"] = page.evaluate(CUT, NAMED)
+        keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-a4-{language}.png")
+        assert found == {"phone": [], "A4": []}
+        # No name makes its row taller than a row of numbers: two lines of a name fit the
+        # row's own height.
+        rows = page.evaluate(ROWS)
+        assert max(rows) - min(rows) < 0.5, rows
+        from pypdf import PdfReader
+
+        pages = len(PdfReader(io.BytesIO(printed_pdf(page, format="A4"))).pages)
+        # The German rules take three lines more above the hands: with these names over
+        # the columns and on the players' line their page was full before, names cut.
+        if language != "de":
+            assert pages == 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["israeli-whist", "skat"])
+def test_the_printed_charts_labels_name_every_player_whole(browser, sheets, game):
+    base, games = sheets
+    for language in LANGUAGES:
+        context, page = sheet_page(browser, base, language, games[game])
+        try:
+            for media in ("screen", "print"):
+                page.emulate_media(media=media)
+                labels = page.evaluate(LABELS)
+                names = NAMES[: get_game(game).seats]
+                assert [label["inside"] for label in labels] == [True] * len(names), media
+                for name, label in zip(names, labels, strict=True):
+                    assert whole(name, label["lines"]), (language, media, label["lines"])
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("table", ["skat", "skat-4", "french-tarot"])
+def test_skats_printed_list_fits_a_phone(browser, sheets, language, table):
+    """At three players and at four (the dealer sitting out); French Tarot's, which says
+    its hand on a line across too, likewise, its points of five characters whole."""
+    base, games = sheets
+    context, page = sheet_page(browser, base, language, games[table])
+    try:
+        wide = page.evaluate(WIDE)
+        keep_screenshot(page, SHOTS / "printnames" / f"{table}-360-{language}.png")
+        assert wide["table"] <= wide["screen"] and wide["page"] <= PHONE, wide
+        assert wide["scrolls"] == 0 and wide["broken"] == 0, wide
+        assert page.evaluate(CUT, BOTH) == []
+        assert page.evaluate(CUT, FIGURES) == []
+        on_paper(page)
+        keep_screenshot(page, SHOTS / "printnames" / f"{table}-a4-{language}.png")
+        assert page.evaluate(CUT, BOTH) == []
+        # On paper the list is the table it was, one line a hand.
+        assert page.evaluate(WIDE)["scrolls"] == 0
+        assert page.locator("table.score").evaluate("t => getComputedStyle(t).display") == "table"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_israeli_whists_headings_wrap_between_words_only(browser, sheets, language):
+    base, games = sheets
+    context, page = sheet_page(browser, base, language, games["israeli-whist"])
+    try:
+        found = {"phone": page.evaluate(CUT, HEADED)}
+        on_paper(page)
+        found["A4"] = page.evaluate(CUT, HEADED)
+        assert found == {"phone": [], "A4": []}
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["skat&players=4", "french-tarot&players=5"])
+def test_a_blank_list_fits_a_phone_laid_out_as_its_headings(browser, sheets, game):
+    """A blank sheet's empty rows take the same three lines as its headings."""
+    base, _games = sheets
+    context = browser.new_context(viewport={"width": PHONE, "height": 800}, base_url=base)
+    try:
+        page = context.new_page()
+        page.goto(f"/sheets/blank?game={game}")
+        wide = page.evaluate(WIDE)
+        assert wide["table"] <= wide["screen"] and wide["scrolls"] == wide["broken"] == 0, wide
+        # Each row's first line holds its number, the dealer, the player and the game, as
+        # the headings' does: the value's column on a line of its own, the figures on theirs.
+        firsts = page.evaluate(
+            """() => [...document.querySelectorAll('table.score tbody tr')].map((row) => {
+                 const top = row.firstElementChild.getBoundingClientRect().top;
+                 return [...row.children].filter((cell) =>
+                   Math.abs(cell.getBoundingClientRect().top - top) < 1).length;
+               })"""
+        )
+        assert set(firsts) == {4}, firsts
+    finally:
+        context.close()
