@@ -363,6 +363,10 @@ def test_a_build_of_the_same_sources_is_copied_and_any_other_is_not(
     (made / "manifest.json").write_text(json.dumps({**stale, "sources": "0" * 64}))
     assert phone_build.copy_current(made, other, vendor=vendor) is None
     (made / "manifest.json").write_text(json.dumps(stale))
+    # Of the same sources but at another Brotli quality (a test's quick build): not copied.
+    quick = tmp_path / "quick"
+    assert phone_build.build(quick, vendor=vendor, quality=1)["sources"] == stale["sources"]
+    assert phone_build.copy_current(quick, other, vendor=vendor) is None
     # A file missing or cut short: not whole, not copied.
     engine = made / stale["files"]["engine"]["name"]
     (engine.parent / (engine.name + ".br")).unlink()

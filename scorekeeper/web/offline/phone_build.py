@@ -368,6 +368,7 @@ def build(
         "format": FORMAT,
         "pyodide": PYODIDE_VERSION,
         "sources": sources_hash(engine, vendor, salt),
+        "brotli": quality,
         "files": files,
     }
     partial = folder / f".{MANIFEST}.{os.getpid()}.partial"
@@ -389,14 +390,20 @@ def _leave_only(folder: Path, files: dict[str, dict[str, Any]]) -> None:
 
 
 def copy_current(
-    made: Path, folder: Path, *, engine: Path = ENGINE, vendor: Path | None = None
+    made: Path,
+    folder: Path,
+    *,
+    engine: Path = ENGINE,
+    vendor: Path | None = None,
+    quality: int = BROTLI_BEST,
 ) -> dict[str, Any] | None:
-    """Copies the build in ``made`` (``make phone``'s, at Brotli's best) into ``folder`` when
-    it is whole and was built from the very files ``build(folder, engine=engine,
-    vendor=vendor)`` would read (its manifest's ``sources``: a build is a pure function of
-    what ``sources_hash`` covers), so the same bytes without Brotli's seconds again (the
-    package's build step, setup.py, after ``make phone``); answers the manifest copied.
-    None, and nothing copied, when ``made`` holds no such build: then build."""
+    """Copies the build in ``made`` (``make phone``'s) into ``folder`` when it is whole and
+    is what ``build(folder, engine=engine, vendor=vendor, quality=quality)`` would write:
+    built at that Brotli quality from the very files that build would read (its manifest's
+    ``sources``: a build is a pure function of what ``sources_hash`` covers), so the same
+    bytes without Brotli's seconds again (the package's build step, setup.py, after ``make
+    phone``); answers the manifest copied. None, and nothing copied, when ``made`` holds
+    no such build: then build."""
     try:
         manifest = json.loads((made / MANIFEST).read_text())
     except (OSError, ValueError):
@@ -404,6 +411,7 @@ def copy_current(
     if (
         not isinstance(manifest, dict)
         or manifest.get("format") != FORMAT
+        or manifest.get("brotli") != quality
         or manifest.get("sources") != sources_hash(engine, vendor)
     ):
         return None
