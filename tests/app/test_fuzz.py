@@ -562,6 +562,21 @@ def query_pairs(names: tuple[str, ...], least: int) -> st.SearchStrategy:
     return st.lists(pairs, min_size=least, max_size=3)
 
 
+# One strategy for each body mutated (see ``sampled``).
+score_query = functools.cache(lambda: mutated(SCORE_QUERY, [], False))
+offline_batches = functools.cache(offline_batch)
+
+
+@functools.cache
+def api_mutation(endpoint: str, game: str) -> st.SearchStrategy:
+    return mutated(api_bodies(endpoint, game), json_fields(), True)
+
+
+@functools.cache
+def form_mutation(endpoint: str) -> st.SearchStrategy:
+    return mutated(form_bodies(endpoint), FORM_FIELDS, False)
+
+
 @st.composite
 def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     rule, method, endpoint = draw(sampled(all_routes))
@@ -572,7 +587,7 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
         names = own if own and draw(st.integers(0, 3)) else QUERY_NAMES
         query = draw(query_pairs(tuple(names), 1 if own else 0))
         if endpoint == "api.score":  # mostly a full query, so the numbers get read
-            query += draw(mutated(SCORE_QUERY, [], False)).items()
+            query += draw(score_query()).items()
         path += "?" + urlencode(query[:6])
     elif draw(st.integers(0, 5)) == 0:
         path += "?" + draw(sampled(["%", "%ff", "a=%00", "=", "&&&", "x=" + "y" * 3000]))
@@ -591,11 +606,11 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
     request = {"headers": headers}
     game = draw(sampled(sorted(GAMES)))
     if kind == "valid" and endpoint == "offline.send_hands":
-        request["json"] = draw(offline_batch(game))
+        request["json"] = draw(offline_batches(game))
     elif kind == "valid" and api_bodies(endpoint, game) is not None:
-        request["json"] = draw(mutated(api_bodies(endpoint, game), json_fields(), True))
+        request["json"] = draw(api_mutation(endpoint, game))
     elif kind == "valid" and form_bodies(endpoint) is not None:
-        request["data"] = draw(mutated(form_bodies(endpoint), FORM_FIELDS, False))
+        request["data"] = draw(form_mutation(endpoint))
     elif kind in ("valid", "raw") and method != "GET":
         request["data"] = draw(raw_body)
         request["content_type"] = draw(content_types)
@@ -608,10 +623,10 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
 def test_no_request_gets_a_5xx_or_a_traceback(tmp_path):
     """Every route, every method: tampered URLs, bodies, query strings and headers."""
     world = make_world(tmp_path)
-    all_routes = routes(world.app)
+    requests = requests_for(world, routes(world.app))  # one strategy (see ``sampled``)
 
     def send(data):
-        method, path, request = data.draw(requests_for(world, all_routes))
+        method, path, request = data.draw(requests)
         response = world.client.open(path, method=method, **request)
         check(response, f"{method} {path} {request}")
 
