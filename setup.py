@@ -11,10 +11,12 @@ through ``make`` does. So building it (``pip install .``, a wheel, an sdist's wh
 - builds what a phone downloads to run the engine (``scorekeeper/web/offline/phone_build.py``,
   issue 54) into the package's ``phone/`` folder, which the installed server serves: the
   engine's zip, its words files from the catalogues just compiled, its worker, and the
-  standard library cut for it when the checkout has fetched Pyodide (``make pyodide``).
-  It needs the app's own dependencies where it builds (``pip wheel --no-build-isolation``
-  in a set-up environment); without them the package is built without, says so, and the
-  host runs ``python -m scorekeeper.web.offline.phone_build <folder>`` once installed.
+  standard library cut for it when the checkout has fetched Pyodide (``make pyodide``);
+  ``make phone``'s build (``build/phone``, or ``$SCOREKEEPER_PHONE_BUILD``) is copied
+  instead when it was built from the same files (``phone_build.copy_current``). It needs
+  the app's own dependencies where it builds (``pip wheel --no-build-isolation`` in a
+  set-up environment); without them the package is built without, says so, and the host
+  runs ``python -m scorekeeper.web.offline.phone_build <folder>`` once installed.
 
 An editable install (``pip install -e .``) runs from the checkout: its catalogues are
 compiled in place, beside their ``.po`` files, as ``make catalogs`` would.
@@ -85,7 +87,10 @@ def build_phone_files(package: Path) -> None:
         return
     finally:
         sys.path.remove(str(ROOT))
-    phone_build.build(package / "phone", engine=package / "engine", vendor=ROOT / "vendor")
+    folder, engine, vendor = package / "phone", package / "engine", ROOT / "vendor"
+    made = phone_build.default_folder()  # make phone's (or $SCOREKEEPER_PHONE_BUILD)
+    if phone_build.copy_current(made, folder, engine=engine, vendor=vendor) is None:
+        phone_build.build(folder, engine=engine, vendor=vendor)
 
 
 setup(cmdclass={"build_py": BuildWithCataloguesAndPages})

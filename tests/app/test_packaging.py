@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.web import create_app
 from scorekeeper.web.i18n import LANGUAGES, MissingCatalogue
+from scorekeeper.web.offline import phone_build
 from tests.support.app import app_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,11 @@ def run(*command: str, **options) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
-    """The folder the wheel, built from a clean copy of the checkout, was installed into."""
+    """The folder the wheel, built from a clean copy of the checkout, was installed into.
+    Its build step copies the phone's files of ``make phone`` (which ``make test`` runs
+    first) when they were built from the same files, else builds them (seconds of
+    Brotli): the checkout's own build is where that step looks
+    (``$SCOREKEEPER_PHONE_BUILD``), the copy having none."""
     work = tmp_path_factory.mktemp("packaging")
     checkout = work / "checkout"
     shutil.copytree(ROOT, checkout, ignore=NOT_IN_A_CHECKOUT)
@@ -78,6 +83,7 @@ def installed(tmp_path_factory) -> Path:
         sys.executable,
         *("-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-cache-dir"),
         *("-w", str(work / "dist"), str(checkout)),
+        env={**os.environ, "SCOREKEEPER_PHONE_BUILD": str(phone_build.default_folder())},
     )
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = (work / "dist").glob("scorekeeper-*.whl")

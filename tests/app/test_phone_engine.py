@@ -277,28 +277,9 @@ def phone_built(tmp_path_factory, pyodide_fetched) -> Path:
     function of what that hash covers), which ``make test`` has just made; else built
     (seconds of Brotli)."""
     folder = tmp_path_factory.mktemp("phone") / "build"
-    made = phone_build.default_folder()
-    try:
-        manifest = json.loads((made / phone_build.MANIFEST).read_text())
-    except (OSError, ValueError):
-        manifest = None
-    names = [
-        entry["name"] + suffix
-        for entry in (manifest or {}).get("files", {}).values()
-        for suffix in ("", *phone_build.ENCODINGS.values())
-    ]
-    current = (
-        manifest is not None
-        and manifest.get("format") == phone_build.FORMAT
-        and manifest.get("sources") == phone_build.sources_hash(vendor=pyodide_fetched.parent)
-        and all((made / name).is_file() for name in names)
-    )
-    if not current:
-        phone_build.build(folder, vendor=pyodide_fetched.parent)
-        return folder
-    folder.mkdir()
-    for name in [phone_build.MANIFEST, *names]:
-        shutil.copyfile(made / name, folder / name)
+    made, vendor = phone_build.default_folder(), pyodide_fetched.parent
+    if phone_build.copy_current(made, folder, vendor=vendor) is None:
+        phone_build.build(folder, vendor=vendor)
     return folder
 
 
@@ -349,6 +330,52 @@ def test_a_new_build_leaves_one_build_in_its_folder(tmp_path, phone_built):
         entry["name"] + suffix for entry in files.values() for suffix in ("", ".br", ".gz")
     }
     assert names == expected
+
+
+def test_a_build_of_the_same_sources_is_copied_and_any_other_is_not(
+    tmp_path, phone_built, pyodide_fetched
+):
+    """The package's build step copies ``make phone``'s build instead of building again
+    only when it is of the same sources and whole; else nothing is copied (it builds)."""
+    made = tmp_path / "made"
+    shutil.copytree(phone_built, made)
+    vendor = pyodide_fetched.parent
+    folder = tmp_path / "package" / "phone"
+    folder.mkdir(parents=True)
+    older = phone_build.build(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
+    manifest = phone_build.copy_current(made, folder, vendor=vendor)
+    assert manifest == json.loads((made / "manifest.json").read_text())
+    # The same files as the build copied, and nothing of the build before in the folder.
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == {
+        path.name: path.read_bytes() for path in made.iterdir()
+    }
+    assert not (folder / older["files"]["engine"]["name"]).exists()
+    # Built from other sources (here another engine's code): not copied.
+    package = tmp_path / "changed" / "scorekeeper"
+    shutil.copytree(ROOT / "scorekeeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    with (package / "engine" / "__init__.py").open("a") as source:
+        source.write("CHANGED = True\n")
+    other = tmp_path / "other"
+    assert phone_build.copy_current(made, other, vendor=vendor, engine=package / "engine") is None
+    assert phone_build.copy_current(made, other, vendor=vendor, engine=phone_build.ENGINE)
+    shutil.rmtree(other)
+    stale = json.loads((made / "manifest.json").read_text())
+    (made / "manifest.json").write_text(json.dumps({**stale, "sources": "0" * 64}))
+    assert phone_build.copy_current(made, other, vendor=vendor) is None
+    (made / "manifest.json").write_text(json.dumps(stale))
+    # Of the same sources but at another Brotli quality (a test's quick build): not copied.
+    quick = tmp_path / "quick"
+    assert phone_build.build(quick, vendor=vendor, quality=1)["sources"] == stale["sources"]
+    assert phone_build.copy_current(quick, other, vendor=vendor) is None
+    # A file missing or cut short: not whole, not copied.
+    engine = made / stale["files"]["engine"]["name"]
+    (engine.parent / (engine.name + ".br")).unlink()
+    assert phone_build.copy_current(made, other, vendor=vendor) is None
+    shutil.copyfile(phone_built / (engine.name + ".br"), made / (engine.name + ".br"))
+    engine.write_bytes(engine.read_bytes()[:-1])
+    assert phone_build.copy_current(made, other, vendor=vendor) is None
+    assert not other.exists()
+    assert phone_build.copy_current(tmp_path / "nothing", other, vendor=vendor) is None
 
 
 def test_the_server_builds_nothing_and_writes_nothing_on_a_request(

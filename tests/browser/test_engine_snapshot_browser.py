@@ -36,25 +36,54 @@ KEPT = """async (name) => {
   }
   return found;
 }"""
-# A snapshot put in the phone's place of this one (its bytes base64).
-PUT = """async ([name, url, text]) => {
-  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  await (await caches.open(name)).put(url, new Response(bytes));
+# The SHA-256 of bytes, in hexadecimal (the start of the scripts below that take one).
+SHA256 = """  const sha256 = async (bytes) => [...new Uint8Array(
+    await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0"))
+    .join("");"""
+# The snapshot kept at an address damaged where it lies, as ``how`` says (see the test),
+# without its bytes going to the test and back; answers the damaged one's SHA-256.
+DAMAGE = (
+    "async ([name, url, how]) => {\n"
+    + SHA256
+    + """
+  const cache = await caches.open(name);
+  const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+  const through = async (bytes, stream) => {
+    const piped = new Blob([bytes]).stream().pipeThrough(stream);
+    return new Uint8Array(await new Response(piped).arrayBuffer());
+  };
+  let broken;
+  if (how === "cut short") {
+    broken = packed.slice(0, Math.floor(packed.length / 2));
+  } else {
+    const whole = await through(packed, new DecompressionStream("gzip"));
+    whole.fill(0, 16, 48);
+    broken = await through(whole, new CompressionStream("gzip"));
+    const back = await through(broken, new DecompressionStream("gzip")); // whole, gzip's check
+    if (back.length !== whole.length || back[20] !== 0) throw new Error("not whole");
+  }
+  await cache.put(url, new Response(broken));
+  return await sha256(broken);
 }"""
-# Whether the snapshot kept at an address is another than one of ``size`` bytes, and whole
-# (read to its end and through gzip's check).
-WHOLE = """async ([name, url, size]) => {
+)
+# Whether the snapshot kept at an address is another than the one of SHA-256 ``digest``,
+# and whole (read to its end and through gzip's check).
+WHOLE = (
+    "async ([name, url, digest]) => {\n"
+    + SHA256
+    + """
   const found = await (await caches.open(name)).match(url);
   if (!found) return false;
   try {
     const bytes = await found.arrayBuffer();
-    if (bytes.byteLength === size) return false;
+    if ((await sha256(bytes)) === digest) return false;
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return (await new Response(stream).arrayBuffer()).byteLength > 0;
   } catch (error) {
     return false;
   }
 }"""
+)
 # A name no game of the suite uses, in two scripts.
 NAME = "Snapshotia בדיקת-צילום"
 
@@ -89,10 +118,20 @@ class Phone:
         """The snapshots kept, once there are ``count`` (kept in the background)."""
         import base64
 
-        self.wait(f"async () => (await (await caches.open('{SNAPSHOTS}')).keys()).length")
+        self.keeps(count)
         found = self.page.evaluate(KEPT, SNAPSHOTS)
         assert len(found) == count, found
         return [(url, base64.b64decode(text)) for url, text in found]
+
+    def keeps(self, count: int = 1) -> list[str]:
+        """The addresses of the snapshots kept, once there are ``count``: ``kept`` without
+        their bytes (megabytes through base64), for a test that does not read them."""
+        self.wait(f"async () => (await (await caches.open('{SNAPSHOTS}')).keys()).length")
+        found = self.page.evaluate(
+            f"async () => (await (await caches.open('{SNAPSHOTS}')).keys()).map((r) => r.url)"
+        )
+        assert len(found) == count, found
+        return found
 
     def wait(self, script: str, arg=None, seconds: float = 60) -> None:
         """Until the page's ``script`` answers truthy (it may be async): the snapshot is
@@ -103,10 +142,8 @@ class Phone:
             self.page.wait_for_timeout(250)
         raise AssertionError(f"still not: {script}")
 
-    def put(self, url: str, body: bytes) -> None:
-        import base64
-
-        self.page.evaluate(PUT, [SNAPSHOTS, url, base64.b64encode(body).decode()])
+    def damage(self, url: str, how: str) -> int:
+        return self.page.evaluate(DAMAGE, [SNAPSHOTS, url, how])
 
     def batch(self, calls: list[dict]) -> list[dict]:
         return json.loads(self.page.evaluate(BATCH, [self.urls, json.dumps(calls)]))
@@ -189,7 +226,7 @@ def test_a_phone_speaks_english_without_its_words_file_and_its_language_once_it_
         expected = json.loads(worker.batch(json.dumps(english)))
         assert phone.start() == "scratch"
         assert phone.batch(hebrew) == expected
-        phone.kept()
+        phone.keeps()
         assert phone.start() == "snapshot"
         assert phone.batch(hebrew) == expected
         # A page of another language than the one whose words it has (German asked, the
@@ -216,17 +253,14 @@ def phone_engine_quoted(address: str) -> str:
 def test_a_damaged_or_foreign_snapshot_is_dropped_and_the_engine_starts_from_scratch(phone, damage):
     if phone.page is None:  # run alone: the phone's first start keeps one
         assert phone.start() == "scratch"
-    ((url, packed),) = phone.kept()
-    whole = gzip.decompress(packed)
-    if damage == "cut short":  # as a write the phone cut off leaves it: gzip's check fails
-        broken = packed[: len(packed) // 2]
-    else:  # whole, but another Pyodide build's (its build id, bytes 16 to 48, changed)
-        broken = gzip.compress(whole[:16] + bytes(32) + whole[48:], compresslevel=1)
-    phone.put(url, broken)
+    (url,) = phone.keeps()
+    # "cut short", as a write the phone cut off leaves it: gzip's check fails; "another
+    # build", whole but another Pyodide build's (its build id, bytes 16 to 48, zeroed).
+    broken = phone.damage(url, damage)
 
     assert phone.start() == "scratch"
     calls = named_calls()
     assert phone.batch(calls) == json.loads(worker.batch(json.dumps(calls)))
     # A whole snapshot kept in its place (written to the end), which the next start restores.
-    phone.wait(WHOLE, [SNAPSHOTS, url, len(broken)])
+    phone.wait(WHOLE, [SNAPSHOTS, url, broken])
     assert phone.start() == "snapshot"

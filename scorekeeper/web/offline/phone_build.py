@@ -40,6 +40,7 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 import zipfile
 from collections.abc import Iterable
@@ -367,19 +368,72 @@ def build(
         "format": FORMAT,
         "pyodide": PYODIDE_VERSION,
         "sources": sources_hash(engine, vendor, salt),
+        "brotli": quality,
         "files": files,
     }
     partial = folder / f".{MANIFEST}.{os.getpid()}.partial"
     partial.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     os.replace(partial, folder / MANIFEST)
-    # One build in the folder: the files of a build before it go (only files named as a
-    # build names them: a folder given by mistake loses nothing else).
+    _leave_only(folder, files)
+    return manifest
+
+
+def _leave_only(folder: Path, files: dict[str, dict[str, Any]]) -> None:
+    """One build in ``folder``: the files of a build before ``files`` go (only files named
+    as a build names them: a folder given by mistake loses nothing else)."""
     kept = {
         entry["name"] + suffix for entry in files.values() for suffix in ("", *ENCODINGS.values())
     }
     for path in folder.iterdir():
         if BUILT_NAME.fullmatch(path.name) and path.name not in kept and path.is_file():
             path.unlink()
+
+
+def copy_current(
+    made: Path,
+    folder: Path,
+    *,
+    engine: Path = ENGINE,
+    vendor: Path | None = None,
+    quality: int = BROTLI_BEST,
+) -> dict[str, Any] | None:
+    """Copies the build in ``made`` (``make phone``'s) into ``folder`` when it is whole and
+    is what ``build(folder, engine=engine, vendor=vendor, quality=quality)`` would write:
+    built at that Brotli quality from the very files that build would read (its manifest's
+    ``sources``: a build is a pure function of what ``sources_hash`` covers), so the same
+    bytes without Brotli's seconds again (the package's build step, setup.py, after ``make
+    phone``); answers the manifest copied. None, and nothing copied, when ``made`` holds
+    no such build: then build."""
+    try:
+        manifest = json.loads((made / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    if (
+        not isinstance(manifest, dict)
+        or manifest.get("format") != FORMAT
+        or manifest.get("brotli") != quality
+        or manifest.get("sources") != sources_hash(engine, vendor)
+    ):
+        return None
+    # Every file the manifest names, in every encoding a build here writes, whole.
+    sizes = {}
+    for entry in manifest["files"].values():
+        sizes[entry["name"]] = entry["size"]
+        for encoding, suffix in ENCODINGS.items():
+            if encoding != "br" or brotli is not None:
+                sizes[entry["name"] + suffix] = entry.get(encoding, -1)
+    for name, size in sizes.items():
+        try:
+            if (made / name).stat().st_size != size:
+                return None
+        except OSError:
+            return None
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in [*sizes, MANIFEST]:  # the manifest last: it names only files already there
+        partial = folder / f".{name}.{os.getpid()}.partial"
+        shutil.copyfile(made / name, partial)
+        os.replace(partial, folder / name)
+    _leave_only(folder, manifest["files"])
     return manifest
 
 
