@@ -15,6 +15,7 @@ import sqlite3
 from scorekeeper.database_check import check_database
 from scorekeeper.db import figures as kept_figures
 from tests.support.review import rows_of
+from tests.support.skat_rules import grand
 from tests.support.stored import held_groups
 
 FIVE = ["Adelheid", "Bertram", "Clothilde", "Dietmar", "Elfriede"]
@@ -78,18 +79,6 @@ def test_a_doppelkopf_dealer_at_a_table_of_five_plays_four_of_five_deals(client,
     # in the third and fifth, Adelheid ahead in the fourth.
     assert _hands_against(client, "doppelkopf", "Adelheid", "Bertram") == "hands 1–0 of 3"
     assert _hands_against(client, "doppelkopf", "Bertram", "Adelheid") == "hands 0–1 of 3"
-
-
-def grand(declarer: int, points: int) -> dict:
-    """A grand with 1, worth 48: won with 70 card points, lost (−96) with 50."""
-    return {
-        "declarer": declarer,
-        "game": "grand",
-        "bid": 18,
-        "matadors": 1,
-        "hand": False,
-        "declarer_points": points,
-    }
 
 
 def test_a_skat_dealer_at_a_table_of_four_is_not_counted_the_deal_they_sat_out(client, make_game):

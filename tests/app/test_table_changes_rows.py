@@ -14,19 +14,9 @@ import pytest
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.language import words_in
 from scorekeeper.engine.core.seating import SeatChange, table_changes
+from tests.support.skat_rules import grand
 
 PLAYERS = ["Ann", "Bob", "Cat"]
-
-
-def grand(declarer: int) -> dict:
-    return {
-        "declarer": declarer,
-        "game": "grand",
-        "bid": 18,
-        "matadors": 1,
-        "hand": False,
-        "declarer_points": 70,
-    }
 
 
 def rows_said(client, game_id: int, language: str = "en") -> list[str]:

@@ -17,25 +17,13 @@ from scorekeeper import db as storage
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
 from scorekeeper.engine.core.settings import preset_name_of
 from tests.support.phone_calls import Played
-from tests.support.skat_rules import ISOLATES
+from tests.support.skat_rules import ISOLATES, grand
 from tests.support.stored import group_listing, one_group
 from tests.support.toy_game_pages import csrf
 
 SKAT = get_game("skat")
 FOUR = SKAT.seated(4)
 NAMES = ["Ann", "Bob", "Cat"]
-
-
-def grand(declarer: int, points: int = 70) -> dict:
-    """A grand with 1, worth 48: won with 70 card points, lost (−96) with 50."""
-    return {
-        "declarer": declarer,
-        "game": "grand",
-        "bid": 18,
-        "matadors": 1,
-        "hand": False,
-        "declarer_points": points,
-    }
 
 
 # --- the engine ------------------------------------------------------------------------------
