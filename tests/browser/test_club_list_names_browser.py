@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.club_live import LANGUAGES, live_night, on_phone_and_a4, play_series, skat_hand
 from tests.support.live import SHOTS, keep_screenshot
+from tests.support.whole_words import CUT_OR_BROKEN
 
 LONG = [
     "Maximiliane Schröder",
@@ -26,35 +27,9 @@ LONG = [
 
 # Each name of the hands' columns and each heading of the list: no word of it hidden by
 # its box (cut, or an ellipsis) or broken over two lines.
-CUT = """() => {
-  const found = [];
-  const boxes = document.querySelectorAll(
-    '.score td.who, .score td.who bdi, .score thead th, .score thead th bdi, .score .who span');
-  for (const box of boxes) {
-    const text = box.textContent.trim();
-    if (!text) continue;
-    if (box.scrollWidth > box.clientWidth + 1) found.push('cut: ' + text);
-    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      // A word, or the part of one up to a hyphen, after which a name may wrap.
-      const re = /[^\\s-]+-?/g;
-      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const rects = [...range.getClientRects()];
-        const tops = new Set(rects.map((r) => Math.round(r.top)));
-        if (tops.size > 1) found.push('broken word: ' + m[0]);
-        const cell = box.closest('td, th').getBoundingClientRect();
-        for (const r of rects) {
-          const past = r.right > cell.right + 1 || r.left < cell.left - 1;
-          if (past) found.push('past its cell: ' + m[0]);
-        }
-      }
-    }
-  }
-  return [...new Set(found)];
-}"""
+NAMES_AND_HEADINGS = (
+    ".score td.who, .score td.who bdi, .score thead th, .score thead th bdi, .score .who span"
+)
 
 
 def _doppelkopf(number: int, size: int, table: dict) -> dict:
@@ -80,7 +55,7 @@ def test_a_tables_printed_list_shows_long_names_and_headings_whole(browser, live
             assert page.locator(".score td.who").count()
             shot = f"{game}-table{number}-{media}-{language}.png"
             keep_screenshot(page, SHOTS / "club-list-names" / shot)
-            cut = page.evaluate(CUT)
+            cut = page.evaluate(CUT_OR_BROKEN, NAMES_AND_HEADINGS)
             if cut:
                 found[(language, media, number)] = cut
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -21,6 +21,7 @@ from scorekeeper.engine import get_game
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
 from tests.support.live import SHOTS, keep_screenshot, printed_pdf, serving
+from tests.support.whole_words import CUT_OR_BROKEN
 
 pytestmark = pytest.mark.browser
 
@@ -34,40 +35,6 @@ NAMES = [
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
 A4 = 718  # A4's width less its 10 mm margins, in CSS px
 PHONE = 360
-
-# Every name of the hands' rows and every heading of the hands' table: its box's text
-# cut (wider than its box, or an ellipsis drawn), a word broken over two lines, a word
-# outside its cell.
-CUT = """(selector) => {
-  const found = [];
-  const boxes = document.querySelectorAll(selector);
-  for (const box of boxes) {
-    const text = box.textContent.trim();
-    if (!text) continue;
-    if (box.scrollWidth > box.clientWidth + 1) found.push('cut: ' + text);
-    const style = getComputedStyle(box);
-    if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible'
-        && box.scrollWidth > box.clientWidth) found.push('ellipsis: ' + text);
-    const cell = box.closest('td, th').getBoundingClientRect();
-    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      // A word, or the part of one up to a hyphen, after which a name may wrap.
-      const re = /[^\\s-]+-?/g;
-      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-        if (new Set(rects.map((r) => Math.round(r.top))).size > 1)
-          found.push('broken word: ' + m[0]);
-        for (const r of rects)
-          if (r.right > cell.right + 1 || r.left < cell.left - 1)
-            found.push('past its cell: ' + m[0]);
-      }
-    }
-  }
-  return [...new Set(found)];
-}"""
 
 NAMED = ".score td.who, .score td.who .fit, .score td.who bdi"
 HEADED = (
@@ -174,10 +141,10 @@ def test_forty_hands_of_long_names_print_whole_on_one_a4_page(browser, sheets, l
     context, page = sheet_page(browser, base, language, games["israeli-whist"])
     try:
         assert page.locator(".score td.who").count() == 80
-        found = {"phone": page.evaluate(CUT, NAMED)}
+        found = {"phone": page.evaluate(CUT_OR_BROKEN, NAMED)}
         keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-360-{language}.png")
         on_paper(page)
-        found["A4"] = page.evaluate(CUT, NAMED)
+        found["A4"] = page.evaluate(CUT_OR_BROKEN, NAMED)
         keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-a4-{language}.png")
         assert found == {"phone": [], "A4": []}
         # No name makes its row taller than a row of numbers: two lines of a name fit the
@@ -224,11 +191,11 @@ def test_skats_printed_list_fits_a_phone(browser, sheets, language, table):
         keep_screenshot(page, SHOTS / "printnames" / f"{table}-360-{language}.png")
         assert wide["table"] <= wide["screen"] and wide["page"] <= PHONE, wide
         assert wide["scrolls"] == 0 and wide["broken"] == 0, wide
-        assert page.evaluate(CUT, BOTH) == []
-        assert page.evaluate(CUT, FIGURES) == []
+        assert page.evaluate(CUT_OR_BROKEN, BOTH) == []
+        assert page.evaluate(CUT_OR_BROKEN, FIGURES) == []
         on_paper(page)
         keep_screenshot(page, SHOTS / "printnames" / f"{table}-a4-{language}.png")
-        assert page.evaluate(CUT, BOTH) == []
+        assert page.evaluate(CUT_OR_BROKEN, BOTH) == []
         # On paper the list is the table it was, one line a hand.
         assert page.evaluate(WIDE)["scrolls"] == 0
         assert page.locator("table.score").evaluate("t => getComputedStyle(t).display") == "table"
@@ -241,9 +208,9 @@ def test_israeli_whists_headings_wrap_between_words_only(browser, sheets, langua
     base, games = sheets
     context, page = sheet_page(browser, base, language, games["israeli-whist"])
     try:
-        found = {"phone": page.evaluate(CUT, HEADED)}
+        found = {"phone": page.evaluate(CUT_OR_BROKEN, HEADED)}
         on_paper(page)
-        found["A4"] = page.evaluate(CUT, HEADED)
+        found["A4"] = page.evaluate(CUT_OR_BROKEN, HEADED)
         assert found == {"phone": [], "A4": []}
     finally:
         context.close()
