@@ -1,0 +1,145 @@
+"""The statistics pages read every name whole on a 360 px phone, in Hebrew, English and
+German, in Chromium: a game's statistics (its players' figures), head to head and a
+player's own page. At a Doppelkopf table of five the players' figures read "Adelh|eid"
+and "Bartholom|äus" (a rule that let a name break anywhere), and head to head was wider
+than the screen. A name breaks only between its words or after a hyphen; a word too long
+for its column prints smaller or stands on its end, and every table fits the screen.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import quote
+
+import pytest
+
+from scorekeeper import db
+from tests.support.evenings import START, simulated, stored
+from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
+
+pytestmark = pytest.mark.browser
+
+# Names of one long word, of two words, a Hebrew one, one with a hyphen, and a short one.
+NAMES = [
+    "Adelheid",
+    "Walburga Hinterseer",
+    "אלכסנדרה בן-שמעון",
+    "Maximiliane Oberhauser-Lindahl",
+    "Bartholomäus",
+    "Friederike Sophie",
+    "נחמיה בן-אליעזר",
+    "Konstantinos",
+]
+LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
+PHONE = 360
+H2H = "#head-to-head thead th:not(:first-child), #head-to-head tbody th"
+SMALLEST = 9  # px: no name prints smaller
+
+# Each name under ``selector``: a word of it on two lines (by its letters' boxes: their
+# tops on a line across, their left edges on a name standing on its end), a word outside
+# its cell, a name printed smaller than ``smallest``.
+FAULTS = """([selector, smallest]) => {
+  const found = [];
+  const boxes = document.querySelectorAll(selector);
+  for (const box of boxes) {
+    const cell = (box.closest('td, th') || box).getBoundingClientRect();
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.vh')) continue;
+      const size = parseFloat(getComputedStyle(node.parentElement).fontSize);
+      if (size < smallest) found.push('small: ' + node.data + ' ' + size);
+      const across = getComputedStyle(node.parentElement).writingMode.startsWith('horizontal');
+      for (const m of node.data.matchAll(/[^\\s\\u00a0\\u2068\\u2069-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        const lines = new Set(rects.map((r) => Math.round(across ? r.bottom : r.left)));
+        if (lines.size > 1) found.push('broken: ' + m[0]);
+        for (const r of rects)
+          if (r.left < cell.left - 1 || r.right > cell.right + 1) found.push('outside: ' + m[0]);
+      }
+    }
+  }
+  return [boxes.length, [...new Set(found)]];
+}"""
+
+# The widths of the page and of each table (and how far its box scrolls sideways).
+WIDTHS = """() => ({
+  page: document.documentElement.scrollWidth,
+  tables: [...document.querySelectorAll('main table')].map((table) => [
+    table.id, table.getBoundingClientRect().right - table.getBoundingClientRect().left,
+    table.parentElement.scrollWidth - table.parentElement.clientWidth]),
+})"""
+
+
+@pytest.fixture(scope="module")
+def group(tmp_path_factory):
+    """A live server with a group's Doppelkopf games at five and a round sheet of eight,
+    every name long: (address, group, the Doppelkopf game, the round sheet)."""
+    with serving(tmp_path_factory.mktemp("statsnames")) as base:
+        from tests.support.live import SERVED
+
+        database = db.open_database(SERVED[base])
+        try:
+            group = db.create_group(database, None)[0].id
+            ids = stored(
+                database,
+                simulated("doppelkopf", 5, 12, START, players=NAMES[:5]),
+                simulated("doppelkopf", 5, 10, START + timedelta(hours=1), players=NAMES[:5]),
+                simulated("any-game", 8, 6, START + timedelta(hours=2), players=NAMES),
+                group_id=group,
+            )
+        finally:
+            database.close()
+        yield base, group, ids[0], ids[2]
+
+
+def compared(group: int, game: str, names: list[str]) -> str:
+    return f"/groups/{group}/players?game={game}&" + "&".join(
+        f"player={quote(name)}" for name in names
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, group, language):
+    base, group_id, doppelkopf, sheet = group
+    pages = {
+        "stats-doppelkopf-5": (
+            f"/games/{doppelkopf}/stats",
+            "#player-figures thead th:not(:first-child)",
+        ),
+        "stats-round-sheet-8": (
+            f"/games/{sheet}/stats",
+            "#player-figures thead th:not(:first-child)",
+        ),
+        "head-to-head-5": (
+            compared(group_id, "doppelkopf", NAMES[:5]) + "#h2h",
+            H2H,
+        ),
+        "head-to-head-8": (
+            compared(group_id, "any-game", NAMES) + "#h2h",
+            H2H,
+        ),
+        "player": (f"/groups/{group_id}/players/{quote(NAMES[3])}", "h1, .games .who"),
+    }
+    context = browser.new_context(
+        viewport={"width": PHONE, "height": 800},
+        base_url=base,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    try:
+        page = context.new_page()
+        join_in_browser(page, base, doppelkopf)
+        for shot, (path, selector) in pages.items():
+            page.goto(path)
+            count, faults = page.evaluate(FAULTS, [selector, SMALLEST])
+            assert count >= 3, (shot, count)
+            assert faults == [], (shot, language)
+            widths = page.evaluate(WIDTHS)
+            assert widths["page"] <= PHONE, (shot, widths)
+            for table, width, scrolls in widths["tables"]:
+                assert width <= PHONE and scrolls <= 0, (shot, table, width, scrolls)
+            keep_screenshot(page, SHOTS / "stats-names" / f"{shot}-{language}-{PHONE}.png")
+    finally:
+        context.close()
