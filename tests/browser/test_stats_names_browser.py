@@ -4,6 +4,8 @@ player's own page. At a Doppelkopf table of five the players' figures read "Adel
 and "Bartholom|äus" (a rule that let a name break anywhere), and head to head was wider
 than the screen. A name breaks only between its words or after a hyphen; a word too long
 for its column prints smaller or stands on its end, and every table fits the screen.
+Bridge's Chicago pad, which broke them by the same rule ("Maximili|ane" under the deal it
+dealt), holds them whole too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pytest
 
 from scorekeeper import db
 from tests.support.evenings import START, simulated, stored
+from tests.support.browser import api
 from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
 
 pytestmark = pytest.mark.browser
@@ -141,5 +144,47 @@ def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, group, 
             for table, width, scrolls in widths["tables"]:
                 assert width <= PHONE and scrolls <= 0, (shot, table, width, scrolls)
             keep_screenshot(page, SHOTS / "stats-names" / f"{shot}-{language}-{PHONE}.png")
+    finally:
+        context.close()
+
+
+# Who dealt under each deal, and the partners under We and They.
+CHICAGO = ".chicago-grid .who"
+CHICAGO_DEALS = [
+    {"declarer": seat, "level": level, "strain": strain, "tricks": tricks}
+    for seat, level, strain, tricks in (
+        (0, 3, "NT", 9),
+        (1, 4, "S", 10),
+        (2, 2, "H", 7),
+        (3, 1, "NT", 8),
+    )
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_chicago_pads_names_are_whole_on_a_phone(browser, group, language):
+    base = group[0]
+    players = [NAMES[3], NAMES[2], "Bartholomäus Wiesenthal", "Konstantinos"]
+    created = api(
+        base,
+        "POST",
+        "/api/games",
+        {"game": "bridge", "players": players, "first_dealer": 0, "rules": "chicago"},
+    )
+    for deal in CHICAGO_DEALS:
+        api(base, "POST", f"/api/games/{created['id']}/hands", deal, created["edit_key"])
+    context = browser.new_context(
+        viewport={"width": PHONE, "height": 800},
+        base_url=base,
+        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+    )
+    try:
+        page = context.new_page()
+        page.goto(created["edit_url"])
+        count, faults = page.evaluate(FAULTS, [CHICAGO, SMALLEST])
+        assert count == 6  # four dealers, two sides
+        assert faults == [], language
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        keep_screenshot(page, SHOTS / "stats-names" / f"chicago-{language}-{PHONE}.png")
     finally:
         context.close()
