@@ -16,8 +16,8 @@ from urllib.parse import quote
 import pytest
 
 from scorekeeper import db
-from tests.support.evenings import START, simulated, stored
 from tests.support.browser import api
+from tests.support.evenings import START, simulated, stored
 from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
 
 pytestmark = pytest.mark.browser
