@@ -33,8 +33,11 @@ NAMES = [
     "נחמיה בן-אליעזר",
     "Konstantinos",
 ]
+# A table of four: a name of one long word, the others short.
+FOUR = ["Christopher", "Noa", "אלכסנדרה", "Bartholomäus"]
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
 PHONE = 360
+FIGURES = "#player-figures thead th:not(:first-child)"
 H2H = "#head-to-head thead th:not(:first-child), #head-to-head tbody th"
 SMALLEST = 9  # px: no name prints smaller
 
@@ -79,7 +82,8 @@ WIDTHS = """() => ({
 @pytest.fixture(scope="module")
 def group(tmp_path_factory):
     """A live server with a group's Doppelkopf games at five and a round sheet of eight,
-    every name long: (address, group, the Doppelkopf game, the round sheet)."""
+    every name long, and an Israeli Whist game of four: (address, group, the Doppelkopf
+    game, the round sheet, the Israeli Whist game)."""
     with serving(tmp_path_factory.mktemp("statsnames")) as base:
         from tests.support.live import SERVED
 
@@ -91,11 +95,12 @@ def group(tmp_path_factory):
                 simulated("doppelkopf", 5, 12, START, players=NAMES[:5]),
                 simulated("doppelkopf", 5, 10, START + timedelta(hours=1), players=NAMES[:5]),
                 simulated("any-game", 8, 6, START + timedelta(hours=2), players=NAMES),
+                simulated("israeli-whist", 4, 8, START + timedelta(hours=3), players=FOUR),
                 group_id=group,
             )
         finally:
             database.close()
-        yield base, group, ids[0], ids[2]
+        yield base, group, ids[0], ids[2], ids[3]
 
 
 def compared(group: int, game: str, names: list[str]) -> str:
@@ -106,24 +111,13 @@ def compared(group: int, game: str, names: list[str]) -> str:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, group, language):
-    base, group_id, doppelkopf, sheet = group
+    base, group_id, doppelkopf, sheet, whist = group
     pages = {
-        "stats-doppelkopf-5": (
-            f"/games/{doppelkopf}/stats",
-            "#player-figures thead th:not(:first-child)",
-        ),
-        "stats-round-sheet-8": (
-            f"/games/{sheet}/stats",
-            "#player-figures thead th:not(:first-child)",
-        ),
-        "head-to-head-5": (
-            compared(group_id, "doppelkopf", NAMES[:5]) + "#h2h",
-            H2H,
-        ),
-        "head-to-head-8": (
-            compared(group_id, "any-game", NAMES) + "#h2h",
-            H2H,
-        ),
+        "stats-doppelkopf-5": (f"/games/{doppelkopf}/stats", FIGURES),
+        "stats-israeli-whist-4": (f"/games/{whist}/stats", FIGURES),
+        "stats-round-sheet-8": (f"/games/{sheet}/stats", FIGURES),
+        "head-to-head-5": (compared(group_id, "doppelkopf", NAMES[:5]) + "#h2h", H2H),
+        "head-to-head-8": (compared(group_id, "any-game", NAMES) + "#h2h", H2H),
         "player": (f"/groups/{group_id}/players/{quote(NAMES[3])}", "h1, .games .who"),
     }
     context = browser.new_context(
