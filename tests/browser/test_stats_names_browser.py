@@ -18,6 +18,7 @@ import pytest
 from scorekeeper import db
 from tests.support.browser import api
 from tests.support.evenings import START, simulated, stored
+from tests.support.evenings_browser import serious
 from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
 
 pytestmark = pytest.mark.browser
@@ -110,7 +111,7 @@ def compared(group: int, game: str, names: list[str]) -> str:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, group, language):
+def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, axe, group, language):
     base, group_id, doppelkopf, sheet, whist = group
     pages = {
         "stats-doppelkopf-5": (f"/games/{doppelkopf}/stats", FIGURES),
@@ -137,6 +138,11 @@ def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, group, 
             assert widths["page"] <= PHONE, (shot, widths)
             for table, width, scrolls in widths["tables"]:
                 assert width <= PHONE and scrolls <= 0, (shot, table, width, scrolls)
+            # A table laid out anew is still a table to a screen reader.
+            for table, _width, _scrolls in widths["tables"]:
+                heads = page.locator(f"#{table}").get_by_role("columnheader").count()
+                assert heads == page.locator(f"#{table} thead th").count(), (shot, table)
+            assert serious(axe, page) == [], shot
             keep_screenshot(page, SHOTS / "stats-names" / f"{shot}-{language}-{PHONE}.png")
     finally:
         context.close()
