@@ -139,17 +139,6 @@ def _lines(name: str) -> list[str]:
     return lines
 
 
-def _cut(name: str) -> str:
-    """The name, or its first letters and "…" at its own end (a ratings chart's label of
-    one line): a Hebrew name's is its left one, where the chart's left-to-right text would
-    put it on the right (a right-to-left mark after the "…" holds it to the name's side)."""
-    if len(name) <= NAME_LIMIT:
-        return name
-    cut = name[: NAME_LIMIT - 1] + "…"
-    strong = (unicodedata.bidirectional(c) for c in name)
-    return cut + "\u200f" if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L" else cut
-
-
 def _letters(line: str) -> int:
     """A label line's characters as printed (its right-to-left mark takes no room)."""
     return len(line.rstrip("\u200f"))
@@ -183,6 +172,62 @@ def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> lis
         for rank, i in enumerate(members):
             placed[i] = top + gap * rank
     return placed
+
+
+class _Labels:
+    """The names at the ends of a chart's lines, each whole: a label is one name or a
+    side's partners, each name on lines of whole words (``_lines``) one under the other,
+    half a line apart from the partner before. The running totals and the ratings draw
+    them alike."""
+
+    def __init__(self, labels: Sequence[Sequence[str]]) -> None:
+        names = [[_lines(_clean_name(name)) for name in label] for label in labels]
+        # Each label's lines, and which of them start a partner's name after the first.
+        self.shown = [[line for name in label for line in name] for label in names]
+        self.starts = [
+            [i > 0 and j == 0 for i, name in enumerate(label) for j, _ in enumerate(name)]
+            for label in names
+        ]
+        self.tall = [
+            len(lines) + PARTNER_GAP * (len(label) - 1)
+            for lines, label in zip(self.shown, names, strict=True)
+        ]
+        self.size = NAME_FONT
+
+    def room(self) -> float:
+        """The width the labels take at the chart's right: their longest line's, at most
+        a line's, and at most two fifths of the chart."""
+        longest = max((_letters(n) for label in self.shown for n in label), default=0)
+        return min(LEADER + 6 + min(longest, NAME_LIMIT) * NAME_FONT * BOLD, WIDTH * 0.4)
+
+    def placed(self, ends: Sequence[float], bottom: float) -> list[float]:
+        """Where each label's middle goes, near its line's end (``ends``), apart from the
+        others; a chart crowded with labels of several lines prints them smaller."""
+        rows = max(self.tall, default=1)
+        size = int((bottom - TOP) / (max(len(self.shown), 1) * rows)) - 1
+        self.size = max(SMALLEST_NAME, min(NAME_FONT, size))
+        # A label's middle is where its stub ends: one of several lines keeps half of them
+        # from each edge.
+        half = (self.size + 1) * (rows - 1) / 2
+        return _spread(ends, (self.size + 1) * rows, TOP + half, bottom - half)
+
+    def text(self, s: int, x_text: float, middle: float) -> str:
+        """Label ``s`` as a ``<text>``, its lines centred on ``middle``, one under the
+        other; a word longer than a line printed smaller, so that it ends inside the chart."""
+        shown, starts = self.shown[s], self.starts[s]
+        widest = max(map(_letters, shown), default=0)
+        font = min(self.size, int((WIDTH - x_text) / (max(widest, 1) * BOLD)))
+        font = max(SMALLEST_NAME, font)
+        small = f' class="f{font}"' if font < NAME_FONT else ""
+        first_y = middle + font * 0.35 - (font + 1) * (self.tall[s] - 1) / 2
+        more = "".join(
+            f'<tspan x="{_num(x_text)}" dy="{_num((font + 1) * (1 + PARTNER_GAP * new))}">'
+            f"{escape(name)}</tspan>"
+            for name, new in zip(shown[1:], starts[1:], strict=True)
+        )
+        return (
+            f'<text x="{_num(x_text)}" y="{_num(first_y)}"{small}>{escape(shown[0])}{more}</text>'
+        )
 
 
 LINE_POINTS = 240
@@ -242,8 +287,8 @@ def running_totals_svg(
 
     ``totals[h]`` holds every player's total after hand ``h + 1`` (a thrown-in deal
     repeats the totals before it); each line starts at 0 for hand 0. A line's name may be
-    several (a side's partners): its label then has one line per name, so each is cut
-    short on its own and no partner disappears behind the other. ``title`` is the
+    several (a side's partners): its label then names each whole, one under the other,
+    and no partner disappears behind the other. ``title`` is the
     accessible name, for a page in another language. Raises ValueError when a row of
     totals does not have one value per name.
     """
@@ -253,69 +298,30 @@ def running_totals_svg(
     hands = len(totals)
     series = [[0, *(row[s] for row in totals)] for s in range(len(names))]
     low, high, ticks = _value_range([v for line in series for v in line])
-    every = [[name] if isinstance(name, str) else list(name) for name in names]
-    # Each label's lines: every partner's name whole, on lines of its own, and which of
-    # them start a partner's name after the first (half a line apart from the name before).
-    shown = [[line for n in label for line in _lines(_clean_name(n))] for label in every]
-    starts = [
-        [
-            i > 0 and j == 0
-            for i, n in enumerate(label)
-            for j, _ in enumerate(_lines(_clean_name(n)))
-        ]
-        for label in every
-    ]
-    tall = [
-        len(lines) + PARTNER_GAP * (len(label) - 1)
-        for lines, label in zip(shown, every, strict=True)
-    ]
-
+    labels = _Labels([[name] if isinstance(name, str) else list(name) for name in names])
     left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
-    longest = max((_letters(n) for label in shown for n in label), default=0)
-    label_room = LEADER + 6 + min(longest, NAME_LIMIT) * NAME_FONT * BOLD
-    right = WIDTH - min(label_room, WIDTH * 0.4)
+    right = WIDTH - labels.room()
     bottom = HEIGHT - BOTTOM
 
     x, y, parts = _frame(title, "", (left, right, bottom), (low, high, ticks), hands)
     ends = [y(line[-1]) for line in series]
-    rows = max(tall, default=1)
-    # A chart crowded with labels of several lines prints them smaller, to keep them apart.
-    size = int((bottom - TOP) / (max(len(shown), 1) * rows)) - 1
-    size = max(SMALLEST_NAME, min(NAME_FONT, size))
-    # A label's middle is where its stub ends: one of several lines keeps half of them
-    # from each edge.
-    half = (size + 1) * (rows - 1) / 2
-    labels = _spread(ends, (size + 1) * rows, TOP + half, bottom - half)
+    placed = labels.placed(ends, bottom)
     # A line has at most about one point per unit of width: a long game's line keeps every
     # k-th hand and the last, exactly placed, and no phone draws a thousand-point line.
     step = -(-hands // LINE_POINTS) if hands > LINE_POINTS else 1
     kept = [*range(0, hands, step), hands]
     across = [f"{_num(x(h))}," for h in kept]  # the same hands on every line
-    x_text = right + LEADER + 3
     for s, line in enumerate(series):
         points = " ".join([a + _num(y(line[h])) for a, h in zip(across, kept, strict=True)])
         # The stub bends from the line's end to its label, which may have been nudged.
         stub = " ".join(
             f"{_num(px)},{_num(py)}"
-            for px, py in ((right, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
-        )
-        # A word longer than a line prints smaller, so that it ends inside the chart.
-        widest = max(map(_letters, shown[s]), default=0)
-        font = min(size, int((WIDTH - x_text) / (max(widest, 1) * BOLD)))
-        font = max(SMALLEST_NAME, font)
-        small = f' class="f{font}"' if font < NAME_FONT else ""
-        # The label's lines centred on where its stub ends, one under the other.
-        first_y = labels[s] + font * 0.35 - (font + 1) * (tall[s] - 1) / 2
-        more = "".join(
-            f'<tspan x="{_num(x_text)}" dy="{_num((font + 1) * (1 + PARTNER_GAP * new))}">'
-            f"{escape(name)}</tspan>"
-            for name, new in zip(shown[s][1:], starts[s][1:], strict=True)
+            for px, py in ((right, ends[s]), (right + 4, placed[s]), (right + LEADER, placed[s]))
         )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
             f'<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
-            f'<text x="{_num(x_text)}" y="{_num(first_y)}"{small}>{escape(shown[s][0])}{more}'
-            "</text></g>"
+            f"{labels.text(s, right + LEADER + 3, placed[s])}</g>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -343,16 +349,14 @@ def ratings_svg(
     games = max((len(values) for _label, values in lines), default=0)
     series = [[0.0, *values] for _label, values in lines]
     low, high, ticks = _value_range([v for line in series for v in line])
-    full = [_clean_name(label) for label, _values in lines]
-    shown = [_cut(label) for label in full]
+    labels = _Labels([[label] for label, _values in lines])
     left = max(len(str(t)) for t in ticks) * TICK_FONT * DIGIT + 6
-    longest = max((len(label) for label in shown), default=0)
-    right = WIDTH - min(LEADER + 6 + longest * NAME_FONT * BOLD, WIDTH * 0.4)
+    right = WIDTH - labels.room()
     bottom = HEIGHT - BOTTOM
 
     x, y, parts = _frame(title, description, (left, right, bottom), (low, high, ticks), games)
     ends = [y(line[-1]) for line in series]
-    labels = _spread(ends, NAME_FONT + 1, TOP, bottom)
+    placed = labels.placed(ends, bottom)
     for s, line in enumerate(series):
         count = len(line) - 1
         step = -(-count // LINE_POINTS) if count > LINE_POINTS else 1
@@ -361,14 +365,12 @@ def ratings_svg(
         end_x = x(count)
         stub = " ".join(
             f"{_num(px)},{_num(py)}"
-            for px, py in ((end_x, ends[s]), (right + 4, labels[s]), (right + LEADER, labels[s]))
+            for px, py in ((end_x, ends[s]), (right + 4, placed[s]), (right + LEADER, placed[s]))
         )
-        hint = f"<title>{escape(full[s])}</title>" if shown[s] != full[s] else ""
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
-            f'{hint}<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
-            f'<text x="{_num(right + LEADER + 3)}" y="{_num(labels[s] + NAME_FONT * 0.35)}">'
-            f"{escape(shown[s])}</text></g>"
+            f'<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f"{labels.text(s, right + LEADER + 3, placed[s])}</g>"
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -344,3 +344,20 @@ def test_ratings_chart_draws_lines_of_different_lengths_with_title_and_descripti
     assert spark.get("aria-hidden") == "true"
     assert len(spark.find(f"{ns}polyline").get("points").split()) == 3
     assert sparkline_svg([1.0]) == ""
+
+
+def test_the_ratings_chart_names_each_line_whole_as_the_running_totals_do():
+    """A ratings chart's label was cut to its first 11 letters and "…" ("Israeli Whi…"):
+    it is whole now, on the running totals' lines broken between words."""
+    from scorekeeper.web.chart import ratings_svg
+
+    names = ("Maximiliane Oberhauser-Lindahl", "אביגיל בן-דוד מירושלים", "Israeli Whist")
+    svg = ratings_svg([(name, [1.0, 2.0]) for name in names], title="Ratings")
+    assert "…" not in svg
+    texts = [said(label(g)) for g in lines(parse(svg))]
+    assert texts == [
+        ["Maximiliane", "Oberhauser-", "Lindahl"],
+        ["אביגיל\u200f", "בן-דוד\u200f", "מירושלים\u200f"],
+        ["Israeli", "Whist"],
+    ]
+    assert texts == [said(label(g)) for g in lines(parse(running_totals_svg(names, [[1, 2, 3]])))]

@@ -121,6 +121,20 @@ def test_every_registered_games_ratings_page_chances_and_player_chart(table, gam
     mine = next(r for r in expected if r["player"] == players[0])
     assert summary[1][3] == f"{mine['rating']:.1f}".replace("-", "−")
     assert f"{summary[1][0]}: 1 game," in markup.unescape(chart)  # the chart's description
+    # Its line is named by the game, whole in every language ("Israeli Whi…" before), on
+    # lines broken between words.
+    for language in ("en", "he", "de"):
+        text = client.get(
+            f"/groups/{table.id}/players/{quote(players[0])}",
+            headers={"Accept-Language": language},
+        ).get_data(as_text=True)
+        chart = text.split('id="rating-chart"', 1)[1].split("</figure>", 1)[0]
+        assert "…" not in chart, language
+        label = re.search(r'<g class="l [^>]*>.*?(<text .*?</text>)</g>', chart).group(1)
+        lines = [markup.unescape(line) for line in re.findall(r">([^<>]+)<", label)]
+        kind = cells(text, "rating-summary")[1][0]
+        letters = "".join("".join(lines).replace("\u200f", "").split())
+        assert letters == "".join(kind.split()), language
 
 
 def test_the_player_chart_has_a_line_per_kind_and_the_table_ranks_with_trend(table):

@@ -174,7 +174,7 @@ def test_the_round_sheets_blank_sheet_has_a_column_of_points_and_total_per_playe
     for players in (2, 5, 8):
         page = client.get(f"/sheets/blank?game=any-game&players={players}").get_data(as_text=True)
         table = table_of(page)
-        assert heads(table) == ["#", "Dealer", "Round won by", "Total"] + [""] * players
+        assert heads(table) == ["#", "Dealer", "Round won by", "Round total"] + [""] * players
         assert [text for _, text in table.rows["thead"][1]] == ["Pts", "Tot"] * players
 
 
@@ -192,5 +192,36 @@ def test_a_round_sheet_without_a_dealer_prints_none(client):
     )
     join_group(client, created["id"])
     table = table_of(client.get(f"/games/{created['id']}/print").get_data(as_text=True))
-    assert heads(table) == ["#", "Round won by", "Total", "Ann", "Bob", "Cat"]
+    assert heads(table) == ["#", "Round won by", "Round total", "Ann", "Bob", "Cat"]
     assert [text for _, text in table.rows["tbody"][0]][:3] == ["1", "Ann", "total +2"]
+
+
+SHEET_LANGUAGES = ("en", "he", "de", "fr")
+
+
+def column_heads(table: Table) -> list[str]:
+    """The head of each of a sheet's columns but the players' names: its own columns'
+    (the number, who dealt, who the hand is about, its bid, its outcome), then one
+    player's entry columns, points and total."""
+    # A side's name spans its columns (two at least: its points and total); its own
+    # columns span one each, over both rows of the head.
+    own = [text for span, text in table.rows["thead"][0] if span == 1]
+    seats = sum(1 for span, _text in table.rows["thead"][0] if span > 1)
+    second = [text for _span, text in table.rows["thead"][1]]
+    return own + second[: len(second) // max(seats, 1)]
+
+
+@pytest.mark.parametrize("game", [game.seated(game.seats) for game in GAMES.values()], ids=table_id)
+def test_no_two_columns_of_a_sheet_share_one_head_in_any_language(client, game):
+    """Every registered game's printed sheet heads each column with its own word in
+    English, Hebrew, German and French: Skat's card points and points both read "נק׳",
+    French Tarot's (and Belote's) card points and points both "Pts", and the two columns
+    could not be told apart."""
+    game_id = played(client, game, 2)
+    for language in SHEET_LANGUAGES:
+        page = client.get(f"/games/{game_id}/print", headers={"Accept-Language": language})
+        assert page.status_code == 200
+        found = column_heads(table_of(page.get_data(as_text=True)))
+        assert all(found), (language, found)
+        shared = sorted({head for head in found if found.count(head) > 1})
+        assert shared == [], f"{game.key} in {language}: {found}"

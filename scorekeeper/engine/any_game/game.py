@@ -61,7 +61,7 @@ class AnyGame(GameBase):
     """The player counts the game seats; the table chooses one when the game starts."""
     page_words = PageWords(
         auction_head=msg("Round won by"),
-        outcome_head=msg("Total"),
+        outcome_head=msg("Round total"),
         bid_head=None,
         entry_heads=(),
         legend=msg("Pts points in the round · Tot running total."),

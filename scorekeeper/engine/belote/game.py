@@ -62,9 +62,9 @@ class Belote(GameBase):
         auction_head=msg("Taker"),
         bid_head=msg("Contract"),
         outcome_head=msg("Result"),
-        entry_heads=(msg("Pts"),),
+        entry_heads=(msg("CP"),),
         legend=msg(
-            "Taker the player who took · Contract the contract bid · Pts the card points the "
+            "Taker the player who took · Contract the contract bid · CP the card points the "
             "takers made with the dix de der · the points of the deal and each side's total."
         ),
         turn=msg("Deal %(number)d: %(dealer)s deals, %(opener)s speaks first"),

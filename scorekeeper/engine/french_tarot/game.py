@@ -87,10 +87,10 @@ class FrenchTarot(GameBase):
         auction_head=msg("Taker"),
         bid_head=msg("Contract"),
         outcome_head=msg("Result"),
-        entry_heads=(msg("Pts"),),
+        entry_heads=(msg("CP"),),
         legend=msg(
             "Taker the player who took · Contract the contract (and at five the called "
-            "partner) · Pts the card points the taker's side made · the points of the deal "
+            "partner) · CP the card points the taker's side made · the points of the deal "
             "and each player's total."
         ),
         turn=msg("Deal %(number)d: %(dealer)s deals, %(opener)s speaks first"),
