@@ -19,7 +19,7 @@ from scorekeeper import db
 from tests.support.browser import api
 from tests.support.evenings import START, simulated, stored
 from tests.support.evenings_browser import serious
-from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
+from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -121,13 +121,7 @@ def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, axe, gr
         "head-to-head-8": (compared(group_id, "any-game", NAMES) + "#h2h", H2H),
         "player": (f"/groups/{group_id}/players/{quote(NAMES[3])}", "h1, .games .who"),
     }
-    context = browser.new_context(
-        viewport={"width": PHONE, "height": 800},
-        base_url=base,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
-    try:
-        page = context.new_page()
+    with _phone(browser, base, language) as page:
         join_in_browser(page, base, doppelkopf)
         for shot, (path, selector) in pages.items():
             page.goto(path)
@@ -144,8 +138,13 @@ def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, axe, gr
                 assert heads == page.locator(f"#{table} thead th").count(), (shot, table)
             assert serious(axe, page) == [], shot
             keep_screenshot(page, SHOTS / "stats-names" / f"{shot}-{language}-{PHONE}.png")
-    finally:
-        context.close()
+
+
+def _phone(browser, base: str, language: str):
+    """A page 360 px wide on the live server, asking for ``language``."""
+    viewport = {"width": PHONE, "height": 800}
+    headers = {"Accept-Language": LANGUAGES[language]}
+    return watched_page(browser, base, viewport=viewport, extra_http_headers=headers)
 
 
 # Who dealt under each deal, and the partners under We and They.
@@ -173,18 +172,10 @@ def test_the_chicago_pads_names_are_whole_on_a_phone(browser, group, language):
     )
     for deal in CHICAGO_DEALS:
         api(base, "POST", f"/api/games/{created['id']}/hands", deal, created["edit_key"])
-    context = browser.new_context(
-        viewport={"width": PHONE, "height": 800},
-        base_url=base,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
-    try:
-        page = context.new_page()
+    with _phone(browser, base, language) as page:
         page.goto(created["edit_url"])
         count, faults = page.evaluate(FAULTS, [CHICAGO, SMALLEST])
         assert count == 6  # four dealers, two sides
         assert faults == [], language
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
         keep_screenshot(page, SHOTS / "stats-names" / f"chicago-{language}-{PHONE}.png")
-    finally:
-        context.close()
