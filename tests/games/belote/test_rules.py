@@ -611,3 +611,5 @@ def test_the_french_words_are_a_french_tables(client):
     text = text_of(client.get(f"/rules/{KEY}?rules=coinche", headers=FRENCH))
     assert "Un contrat réussi marque" in text and "Annonce réussie" not in text
     assert "Coinche et capot demandé" in text
+    page = text_of(client.get(f"/games/new?game={KEY}", headers=FRENCH))
+    assert "Les règles du jeu de Belote" in page and "du Belote" not in page
