@@ -105,8 +105,10 @@ def test_worked_examples_score_through_the_api(app, client, case):
     assert stored_hands(app)[-1]["card_points"] == hand.body["card_points"]
 
 
-@pytest.mark.parametrize("case", WORKED)
+@pytest.mark.parametrize("case", ["1b", "2a", "7", "8b", "9c", "11a", "12c", "13", "14", "15a"])
 def test_worked_examples_score_through_the_form(client, case):
+    """One example of each kind of deal the form asks (the API and the command line take
+    them all): a side's announcements in their folded boxes, a coinche, a capot bid."""
     hand = WORKED[case]
     game_id, _ = new_game(client, hand.preset, hand.changes, hand.before)
     response = client.post(f"/games/{game_id}/hands/new", data=form_values(hand.body))
@@ -429,10 +431,10 @@ def dealt(rng: random.Random, rules: str) -> dict:
 
 @pytest.mark.parametrize("rules", ["classic", "coinche", "contree"])
 def test_every_deal_a_real_pack_makes_is_accepted_and_scores_term_by_term(rules):
-    """2,000 deals dealt and played out from a pack, each accepted by the engine; each
+    """400 deals dealt and played out from a pack, each accepted by the engine; each
     side's points are its working's, and a side that scores has its terms named."""
     rng, settings = random.Random(f"belote-{rules}"), PRESETS[rules]
-    for _ in range(2000):
+    for _ in range(400):
         deal = dealt(rng, rules)
         record = TABLE.record_from_dict(settings, deal)
         points = TABLE.points(settings, record)
