@@ -190,9 +190,10 @@ class Belote(GameBase):
         """The fixed scale (the deal, the belote, announcements, coinche) before each knob."""
         fixed = [RulesLine(msg("A deal"), msg("152 card points + 10 dix de der = 162"))]
         fixed += [RulesLine(msg("Belote, rebelote"), 20)]
-        fixed += [RulesLine(msg("Annonces"), SCALE)] * settings.announcements
+        fixed += [RulesLine(msg("Annonces"), SCALE)] * settings.announcements  # for its "yes"
         fixed += [RulesLine(msg("Coinche, surcoinche"), "×2 · ×4")] * settings.contracts
-        return fixed + super().rules_lines(settings)
+        said = {line.label for line in fixed}
+        return fixed + [line for line in super().rules_lines(settings) if line.label not in said]
 
 
 def _refused(said: Message, table: Message) -> list[tuple[str, Any]]:
@@ -233,7 +234,7 @@ def _worked(settings: BeloteSettings, hand: Hand, ctx: Context) -> tuple[Working
     the side that wins this deal (not to a litige)."""
     deal, before = _deal(hand, ctx), held_points(ctx.place)
     takers, defence, held = deal.score(settings)
-    won = (msg("held from the litige"), before)
+    won = (msg("the litige's points"), before)
     if before and not held and deal.result() == "made":
         takers = replace(takers, kept=takers.kept + (won,))
     elif before and not held:

@@ -605,7 +605,7 @@ def test_a_litige_waits_on_the_board_and_the_print_until_a_deal_wins_it(client):
     board = text_of(client.get(f"/games/{game_id}"))
     assert "made · +81 from the litige" in board and "points held from the litige" not in board
     why = text_of(client.get(f"/games/{game_id}/hands/3/why"))
-    assert "held from the litige: 81" in why
+    assert "the litige's points: 81" in why
     assert "made · +81 from the litige" in text_of(client.get(f"/games/{game_id}/print"))
 
 
