@@ -606,15 +606,33 @@ class YesNo(Field):
 
 
 class OneOf(Field):
-    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key."""
+    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key.
+    ``tapped``: the form's key of its ``default`` is already tapped (the plain case: no
+    coinche, no belote), and a form that sends none reads as the default."""
 
     metavar = "CHOICE"
     style = "wide"  # words, as wide as they need
 
-    def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]], **kwargs):
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        options: Sequence[tuple[str, Message]],
+        tapped: bool = False,
+        **kwargs,
+    ):
         super().__init__(name, label, **kwargs)
         self.options = tuple(options)
         self.metavar = "|".join(key for key, _ in self.options)
+        self.tapped = tapped
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        found = super().form_fields(ctx, players)
+        return tuple(replace(f, default=self.default) for f in found) if self.tapped else found
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = super().from_form(values, ctx)
+        return self.default if value is None and self.tapped else value
 
     def parse(self, value: Any, ctx: Context) -> str:
         keys = [key for key, _ in self.options]
