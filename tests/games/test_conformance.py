@@ -50,6 +50,7 @@ from scorekeeper.engine.core.game import (
     seat_values,
     side_values,
 )
+from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
 from tests.support.play import deals as drawn_deals
@@ -245,7 +246,10 @@ def test_the_csv_values_fill_only_the_games_own_columns(game):
         assert len(seats) == game.seats
         for cells in (hand, *seats):
             assert set(cells) <= own
-            assert all(value is None or isinstance(value, int | str) for value in cells.values())
+            # A number, or text; a float only where it holds a half (French Tarot's 40.5).
+            halves = (v for v in cells.values() if isinstance(v, float))
+            assert all(v is None or isinstance(v, int | str | float) for v in cells.values())
+            assert all((2 * v).is_integer() and not v.is_integer() for v in halves)
 
 
 # --- the command line's own results -------------------------------------------------------
@@ -425,7 +429,8 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
             if described.choices:
                 assert value in {c.value for c in described.choices}, (name, value)
             else:
-                assert described.low <= int(value) <= described.high, (name, value)
+                number = parse_int(value, name, halves=described.halves)
+                assert described.low <= number <= described.high, (name, value)
         action = None
         if record.thrown_in:
             actions = [a.name for a in spec.actions]
