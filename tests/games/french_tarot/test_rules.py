@@ -17,28 +17,12 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
+from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import post, stored_hands, summary, text_of
 from tests.support.rules_docs import examples_of, single_hands
 
-KEY = "french-tarot"
 S = PRESETS["fft"]
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 GAME = get_game(KEY)
-
-
-def new_game(client, players=4, settings=None):
-    body = {"game": KEY, "players": NAMES[:players], "rules": "fft", "first_dealer": 0}
-    response = client.post("/api/games", json=body | {"settings": settings or {}})
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    return created["id"], created["edit_key"]
-
-
-def form_values(hand: dict) -> dict[str, str]:
-    """A deal as the form posts it: the extras' keys already on none, as the page has them."""
-    extras = dict.fromkeys(("petit_au_bout", "poignee", "poignee_defence", "chelem"), "none")
-    return {"save": "1", **extras, **{name: str(value) for name, value in hand.items()}}
 
 
 def options(hand: dict) -> list[str]:
