@@ -112,25 +112,19 @@ def _range_refusal(
 ):
     """A whole number (``halves``: or a half) refused: in the API's words and the table's."""
     value = shown(value)
-    if halves:  # a half within its range
-        said = msg(
-            "%(field)s must be a number from %(low)d to %(high)d, whole or a half, not %(value)s",
-            field=field,
-            low=low,
-            high=high,
-            value=value,
-        )
-        return said.said_at_table(
-            "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
-        )
     if low is not None and high is not None:
-        said = msg(
-            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-            field=field,
-            low=low,
-            high=high,
-            value=value,
-        )
+        bounds = {"field": field, "low": low, "high": high, "value": value}
+        if halves:  # a count of halves (French Tarot's card points) has both bounds
+            said = msg(
+                "%(field)s must be a number from %(low)d to %(high)d, whole or a half, "
+                "not %(value)s",
+                **bounds,
+            )
+        else:
+            said = msg(
+                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                **bounds,
+            )
         return said.said_at_table(
             "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
         )
