@@ -542,6 +542,9 @@ class Count(Field):
             found = replace(found, default=str(self.default), hidden_when_single=True)
         return (replace(found, read_back=self.read_back),)
 
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return str(typed) if isinstance(typed, float) else typed  # a half: "40.5" in a CSV
+
     def range_words(self, ctx: Context) -> str:
         words = _range_words(*self.bounds(ctx))
         return f"{words}, a half as 40.5" if self.halves else words

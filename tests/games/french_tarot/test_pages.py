@@ -6,6 +6,7 @@ rules lines, and the phone's engine refusing a deal the cards cannot give as the
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -14,6 +15,7 @@ import pytest
 from scorekeeper.engine import phone
 from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import ISOLATES, post, stored_hands, summary, text_of
+from tests.support.stored import game_count, import_path
 
 HALF = {"fr": "40,5", "de": "40,5", "en": "40.5", "he": "40.5"}
 HOW = {
@@ -135,3 +137,30 @@ def test_the_phones_engine_refuses_what_the_cards_cannot_give(client):
         phone.read(json.dumps(request | {"hand": AT_FIVE | {"card_points": "40,5"}}))
     )
     assert taken["hand"]["card_points"] == 40.5
+
+
+def test_a_half_point_goes_out_and_comes_back_and_a_file_of_impossible_deals_imports_nothing(
+    client,
+):
+    """The CSV and JSON exports write 40.5; the JSON file imports with it; a file whose deal
+    the cards cannot give (a chelem made with 50 points) is refused naming the field, and
+    nothing is imported."""
+    game_id, key = new_game(client, 5)
+    assert post(client, game_id, key, AT_FIVE | {"card_points": "40,5"}).status_code == 201
+    assert ",40.5," in client.get(f"/games/{game_id}/export.csv").get_data(as_text=True)
+    document = client.get(f"/games/{game_id}/export.json").get_json()
+    assert document["games"][0]["hands"][0]["card_points"] == 40.5
+    before = game_count(client)
+    assert _imported(client, document)[0] == 200 and game_count(client) == before + 1
+    document["games"][0]["hands"][0] |= {"card_points": 50, "chelem": "made"}
+    status, page = _imported(client, document)
+    assert status == 422 and "card_points" in page and game_count(client) == before + 1
+
+
+def _imported(client, document: dict) -> tuple[int, str]:
+    answer = client.post(
+        import_path(client),
+        data={"file": (io.BytesIO(json.dumps(document).encode()), "games.json")},
+        content_type="multipart/form-data",
+    )
+    return answer.status_code, answer.get_data(as_text=True)
