@@ -237,15 +237,15 @@ class FrenchTarot(GameBase):
             "announced 400, not announced 200, failed %(failed)s", failed=SignedPoints(-200)
         )
         return [
-            RulesLine(msg("Points needed, 0 to 3 bouts"), "56 · 51 · 41 · 36"),
+            RulesLine(msg("Points needed, 0 to 3 bouts"), Notation("56 · 51 · 41 · 36")),
             RulesLine(
                 msg("Contracts"),
-                CONTRACT_SCALE.removeprefix("" if settings.petite else "Petite ×1 · "),
+                Notation(CONTRACT_SCALE.removeprefix("" if settings.petite else "Petite ×1 · ")),
             ),
             RulesLine(msg("Petit au bout"), msg("10 × the contract")),
             RulesLine(
                 msg("Poignée: trumps shown, points"),
-                " · ".join(f"{trumps}: {points}" for trumps, points in poignees),
+                Notation(" · ".join(f"{trumps}: {points}" for trumps, points in poignees)),
             ),
             RulesLine(msg("Chelem"), chelem),
             RulesLine(msg("Deals"), self.end_words(settings)),  # 0 read as the table's end
