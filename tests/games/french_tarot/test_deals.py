@@ -56,11 +56,11 @@ def _pile(rng: random.Random, seats: int, contract: str, tricks_won: int) -> tup
 
 @pytest.mark.parametrize("seats", [3, 4, 5])
 def test_every_pile_the_cards_can_make_is_accepted(seats):
-    """Thousands of deals whose cards fall at random into the piles the rules make, each
-    written as counted and as counted two by two (a lone card's half to the side that
-    won): the card points and the bouts are never refused."""
+    """Two thousand deals a table whose cards fall at random into the piles the rules make,
+    each written as counted and as counted two by two (a lone card's half to the side
+    that won): the card points and the bouts are never refused."""
     rng, tricks = random.Random(65 + seats), (78 - CHIEN[seats]) // seats
-    for _ in range(3000):
+    for _ in range(2000):
         contract = rng.choice(CONTRACTS)
         won = rng.choice([0, tricks, rng.randint(1, tricks - 1)])
         bouts, points = _pile(rng, seats, contract, won)
@@ -110,7 +110,7 @@ def test_the_random_deals_are_deals_the_rules_allow(players):
     table, rng = GAME.seated(players), random.Random(65)
     place = table.place_of(table.state_of(table.replay(S, 0, [])))
     seen: set[str] = set()
-    for _ in range(400):
+    for _ in range(300):
         body = table.hand.random_body(table, S, table.context(S, None), rng)
         record = table.record_from_dict(S, body, place)
         if record.thrown_in:
