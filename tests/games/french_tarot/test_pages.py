@@ -13,6 +13,7 @@ import re
 import pytest
 
 from scorekeeper.engine import phone
+from tests.support.app import into_group
 from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import ISOLATES, post, stored_hands, summary, text_of
 from tests.support.stored import game_count, import_path
@@ -113,6 +114,11 @@ def test_the_statistics_count_the_takers_and_the_called_partners(client):
     four, key = new_game(client, 4)
     assert post(client, four, key, FAILED).status_code == 201
     assert "Called as partner" not in text_of(client.get(f"/games/{four}/stats"))
+    # A career adds them up: Ann took two at five and the one Garde contre at four.
+    into_group(client, game_id)
+    group = into_group(client, four)
+    career = text_of(client.get(f"/groups/{group}/players/Ann"))
+    assert "Deals taken 3/5 (60%)" in career and "Garde contre made 0/1 (0%)" in career
 
 
 def test_the_sheet_prints_the_poignee_at_its_table_and_the_chelem_with_a_true_minus(client):
