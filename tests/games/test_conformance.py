@@ -50,6 +50,7 @@ from scorekeeper.engine.core.game import (
     seat_values,
     side_values,
 )
+from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
 from tests.support.play import deals as drawn_deals
@@ -425,7 +426,8 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
             if described.choices:
                 assert value in {c.value for c in described.choices}, (name, value)
             else:
-                assert described.low <= int(value) <= described.high, (name, value)
+                number = parse_int(value, name, halves=described.halves)
+                assert described.low <= number <= described.high, (name, value)
         action = None
         if record.thrown_in:
             actions = [a.name for a in spec.actions]

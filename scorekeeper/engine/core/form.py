@@ -88,6 +88,8 @@ class FormField:
     read_back: Message | None = None
     """How a folded step's head reads this field's value back, apart from the other
     keys: a sentence with ``{value}``; its default is not read back."""
+    halves: bool = False
+    """A count that may be a half (40.5): typed with either decimal sign, said how."""
 
     @property
     def is_count(self) -> bool:

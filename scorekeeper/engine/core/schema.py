@@ -107,17 +107,24 @@ class Refused(Exception):
         self.problems = list(found)
 
 
-def _range_refusal(field: str, what: Message, value: Any, low: int | None, high: int | None):
-    """A whole number refused: in the API's words and the table's."""
+def _range_refusal(
+    field: str, what: Message, value: Any, low: int | None, high: int | None, halves: bool = False
+):
+    """A whole number (``halves``: or a half) refused: in the API's words and the table's."""
     value = shown(value)
     if low is not None and high is not None:
-        said = msg(
-            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-            field=field,
-            low=low,
-            high=high,
-            value=value,
-        )
+        bounds = {"field": field, "low": low, "high": high, "value": value}
+        if halves:  # a count of halves (French Tarot's card points) has both bounds
+            said = msg(
+                "%(field)s must be a number from %(low)d to %(high)d, whole or a half, "
+                "not %(value)s",
+                **bounds,
+            )
+        else:
+            said = msg(
+                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                **bounds,
+            )
         return said.said_at_table(
             "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
         )
@@ -141,14 +148,20 @@ def _range_refusal(field: str, what: Message, value: Any, low: int | None, high:
     return said.said_at_table("%(what)s must be a whole number.", what=what)
 
 
-def _whole(value: Any, field: str, what: Message, low: int | None, high: int | None) -> int:
-    """``value`` as a whole number low..high; raises Refused."""
+def _whole(
+    value: Any, field: str, what: Message, low: int | None, high: int | None, halves: bool = False
+) -> Any:
+    """``value`` as a whole number low..high (``halves``: or a half, 40.5); raises Refused."""
     try:
-        number = parse_int(value, field)
-    except ParseError:
-        raise Refused((field, _range_refusal(field, what, value, low, high))) from None
+        number = parse_int(value, field, halves=halves)
+    except ParseError as wrong:
+        table = wrong.message.table
+        if halves and table is not None:  # a fraction but a half: said as it was typed
+            said = Message(table.template, {**table.params, "what": what})
+            raise Refused((field, wrong.message.said_at_table(said))) from None
+        raise Refused((field, _range_refusal(field, what, value, low, high, halves))) from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise Refused((field, _range_refusal(field, what, value, low, high)))
+        raise Refused((field, _range_refusal(field, what, value, low, high, halves)))
     return number
 
 
@@ -492,10 +505,11 @@ class SuitOf(Field):
 
 
 class Count(Field):
-    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context).
-    With a ``default``, the form's key of that value is already tapped, and the row is not
-    asked while it is the only one; ``read_back``, how a folded step's head reads the
-    value back (``FormField.read_back``)."""
+    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context);
+    with ``halves``, a half too (40.5, written with either decimal sign: French Tarot's
+    card points). With a ``default``, the form's key of that value is already tapped, and
+    the row is not asked while it is the only one; ``read_back``, how a folded step's head
+    reads the value back (``FormField.read_back``)."""
 
     metavar = "N"
     style = "short"
@@ -507,39 +521,52 @@ class Count(Field):
         low: Bound = 0,
         high: Bound = None,
         read_back: Message | None = None,
+        halves: bool = False,
         **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
         self.read_back = read_back
+        self.halves = halves
 
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.low, ctx), bound(self.high, ctx)
 
-    def parse(self, value: Any, ctx: Context) -> int:
-        return _whole(value, self.name, self.label, *self.bounds(ctx))
+    def parse(self, value: Any, ctx: Context) -> Any:
+        return _whole(value, self.name, self.label, *self.bounds(ctx), self.halves)
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        found = _count_field(self.name, self.label, *self.bounds(ctx))
+        found = _count_field(self.name, self.label, *self.bounds(ctx), halves=self.halves)
         if self.default is not MISSING and self.default is not None:
             found = replace(found, default=str(self.default), hidden_when_single=True)
         return (replace(found, read_back=self.read_back),)
 
-    def range_words(self, ctx: Context) -> str:
-        return _range_words(*self.bounds(ctx))
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return str(typed) if isinstance(typed, float) else typed  # a half: "40.5" in a CSV
 
-    def draw(self, ctx: Context, rng: random.Random) -> int:
+    def range_words(self, ctx: Context) -> str:
+        words = _range_words(*self.bounds(ctx))
+        return f"{words}, a half as 40.5" if self.halves else words
+
+    def draw(self, ctx: Context, rng: random.Random) -> Any:
+        if self.halves:
+            low, high = self.bounds(ctx)
+            drawn = _draw_in(2 * (low or 0), 2 * (high if high is not None else 20), rng) / 2
+            return int(drawn) if drawn.is_integer() else drawn
         return _draw_in(*self.bounds(ctx), rng)
 
 
 def _count_field(
-    name: str, label: Message, low: int | None, high: int | None, seat=None
+    name: str, label: Message, low: int | None, high: int | None, seat=None, halves=False
 ) -> FormField:
+    """Keys for a short range, else a box to type in (always for ``halves``: a half has
+    no key)."""
     low = 0 if low is None else low
-    if high is not None and high - low < KEYS_AT_MOST:
+    if high is not None and high - low < KEYS_AT_MOST and not halves:
         return FormField(name, label, numbers(low, high), seat=seat, style="short")
-    return FormField(name, label, seat=seat, low=low, high=999 if high is None else high)
+    high = 999 if high is None else high
+    return FormField(name, label, seat=seat, low=low, high=high, halves=halves)
 
 
 def _range_words(low: int | None, high: int | None) -> str:

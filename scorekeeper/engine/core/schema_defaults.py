@@ -166,8 +166,8 @@ class SchemaDefaults:
         parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
-        parts += [
-            Label((msg("%(side)s", side=name), Notation(f": {' '.join(entry)}")))
+        parts += [  # an entry in words or a half point (40,5) in the page's language
+            Label((msg("%(side)s", side=name), Notation(": "), *_label(_entries_said(entry))))
             for name, entry in zip(sides, summary.entries, strict=True)
             if entry
         ]
@@ -390,6 +390,10 @@ def _dealer_field(dealer: int, players: Sequence[str]) -> FormField:
     return FormField(
         "dealer", msg("Dealer"), keys, style="names", default=str(dealer), hidden_when_single=True
     )
+
+
+def _label(said: Any) -> tuple[Any, ...]:
+    return said.pieces if isinstance(said, Label) else (said,)
 
 
 def _entries_said(entry: Sequence[str]) -> Any:
