@@ -20,6 +20,7 @@ from ..engine.core.game import Game, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
+from ..names import refuse_look_alikes
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict, NotFound
 from .keys import hash_key, new_edit_key, new_token
@@ -136,6 +137,8 @@ def insert_game(
             *seal(db, "view", new_token()),
         ],
     ).lastrowid
+    # After the INSERT, so that the write lock is had first; what this raises undoes it.
+    refuse_in_group(db, group_id, [(f"players[{seat}]", name) for seat, name in enumerate(players)])
     totals = (
         seat_values(table_of(game, len(players)), starting_totals) if start else (0,) * len(players)
     )
@@ -331,6 +334,24 @@ def player_names(db: Database, group_id: int | None = None) -> list[str]:
     return sorted((row["name"] for row in rows), key=lambda n: (n.casefold(), n))
 
 
+def group_player_names(db: Database, group_id: int) -> list[str]:
+    """The names of the group's players, the most seated first (``group_names``)."""
+    rows = query(
+        db,
+        "SELECT name FROM group_names WHERE group_id = ? ORDER BY seats DESC, last_game DESC",
+        [group_id],
+    )
+    return [row["name"] for row in rows]
+
+
+def refuse_in_group(db: Database, group_id: int, named: Sequence[tuple[str, str]]) -> None:
+    """Raises ``names.LookAlike`` naming the field of the first of ``named`` (field,
+    name) that looks like another of the group's players without being them (Cyrillic
+    "Аnn" beside Ann): a new seat's name is checked in the transaction that stores it, so
+    two phones cannot slip two look-alikes in at once."""
+    refuse_look_alikes(named, group_player_names(db, group_id))
+
+
 def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
     """Sets (or with None clears) the game's name and notes. The game's version is bumped,
     so every cached page of it is rendered again. Raises NotFound for an unknown game."""
@@ -360,6 +381,7 @@ def change_seat(db: Database, game_id: int, seat: int, name: str) -> SeatChange:
         game = load_game(db, game_id) if bumped else None
         if game is None:
             raise NotFound(f"there is no game {game_id}")
+        refuse_in_group(db, game.group_id, [("name", name)])
         next_hand = game.hand_count + 1
         change = SeatChange(next_hand, seat, name)
         kept = [c for c in game.changes if not (c.seat == seat and c.from_hand == next_hand)]
@@ -608,6 +630,8 @@ def change_table(
         ).rowcount
         if not bumped:
             raise Conflict(msg("the game changed meanwhile: look at it again and retry"), "seat")
+        joining = [name for name in (new_seat, change and change.name) if name is not None]
+        refuse_in_group(db, game.group_id, [("name", name) for name in joining])
         if new_seat is not None:
             seat = len(game.players)
             start = list(game.starting_totals) if game.starting_totals else None
