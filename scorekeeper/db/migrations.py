@@ -1208,3 +1208,22 @@ def m031_hands_in_their_records_alone(db: Database) -> None:
         for column in columns:
             db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
 
+
+@migrations()
+def m032_names_that_show_nothing_or_look_alike(db: Database) -> None:
+    """Players' names without what shows nothing, and told apart where they look alike
+    (issue 66), as ``db.look_alike_names`` plans it (``scorekeeper check`` prints the plan
+    before the upgrade): spellings one name once cleaned are one player, unless two sat at
+    one table (kept apart, "Ann (2)"); names that look alike without being one text are
+    never merged, each but the most seated taking a name of its own. Each change is a row
+    of ``name_changes``, told once on the group's page, and logged as the upgrade runs;
+    the groups renamed have their ratings worked out again. Every hand, point, total and
+    game stays."""
+    import logging
+
+    from .look_alike_names import carry_out, plan
+
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    said = logging.getLogger("scorekeeper.upgrade")
+    for change in carry_out(db, plan(db), stamp):
+        said.warning("%s", change.line())

@@ -90,7 +90,28 @@ def group(group_id: int):
 
 
 def name_change_text(change: NameChange) -> str:
-    """What the upgrade to composed names (m025) did to one name, for the group's page."""
+    """What the upgrades to composed names (m025) and to names that show what they hold
+    (m032) did to one name, for the group's page."""
+    if change.reason == "look-alike":
+        return _(
+            "%(was)s looked like %(name)s, another player of the group, written with other "
+            "letters: it is called %(new)s now, so that the two are told apart. Its games "
+            "and points are its own as before.",
+            was=isolate(change.was[0]),
+            name=isolate(change.was[-1]),
+            new=isolate(change.name),
+        )
+    if change.reason == "cleaned":
+        return _(
+            "%(name)s was stored with characters that show nothing: they are gone, and "
+            "every game of it is %(name)s's.",
+            name=isolate(change.name),
+        )
+    if change.reason == "blank":
+        return _(
+            "A player's name held only characters that show nothing: it is %(name)s now.",
+            name=isolate(change.name),
+        )
     if change.reason == "merged":
         return _(
             "%(name)s was stored spelt in %(count)d ways that look alike (the accents typed "
