@@ -205,11 +205,17 @@ def carry_out(db: Database, renamed: Iterable[Renamed], stamp: str) -> list[Rena
         db.execute(
             f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE {where})", [groups]
         )
+    # A row per name told: the spellings cleaned into one name are one row.
+    told: dict[tuple[int, str, str], list[str]] = {}
+    for c in renamed:
+        told.setdefault((c.group_id, c.name, c.reason), []).extend(
+            [c.was, c.like] if c.like else [c.was]
+        )
     db.conn.executemany(
         "INSERT INTO name_changes (group_id, name, was, reason, changed_at) VALUES (?, ?, ?, ?, ?)",
         [
-            (c.group_id, c.name, json.dumps([c.was, c.like] if c.like else c.was), c.reason, stamp)
-            for c in renamed
+            (group_id, name, json.dumps(was), reason, stamp)
+            for (group_id, name, reason), was in told.items()
         ],
     )
     return renamed

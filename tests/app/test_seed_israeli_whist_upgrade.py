@@ -208,7 +208,7 @@ def test_a_deal_thrown_in_keeps_its_frisch_rounds_in_export_import_and_the_api(u
     shown = client.get(f"/api/games/{game}").get_json()["hands"]
     assert [{k: h[k] for k in THROWN_IN_AFTER_THREE} for h in shown] == [THROWN_IN_AFTER_THREE] * 2
     sheet = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "3 Frisch rounds" in sheet
+    assert "3 Frisch" in sheet
 
 
 def test_rewrite_is_frozen_and_idempotent():

@@ -57,9 +57,11 @@ def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     the bid, over or under (or a pass round); what each seat bid and took, whether it made
     its contract, and its caught revokes apart from its points."""
     if record.thrown_in:
-        # Where the bid would stand, the Frisch rounds played before all passed.
+        # Where the bid would stand, the Frisch rounds played before all passed, as the
+        # form reads them back ("7♥ · 1 Frisch").
         rounds = record.frisch_rounds
-        frisch = Label((nmsg("%(num)d Frisch round", "%(num)d Frisch rounds", rounds),))
+        # Translators: the Frisch rounds before a deal thrown in, in the bid's narrow column.
+        frisch = Label((nmsg("%(num)d Frisch", "%(num)d Frisch", rounds),))
         return HandSummary(
             None, frisch if rounds else None, THROWN_IN, ((),) * SEATS, (None,) * SEATS
         )
