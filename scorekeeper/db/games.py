@@ -20,8 +20,9 @@ from ..engine.core.game import Game, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
+from ..lru import Lru
 from ..names import refuse_look_alikes
-from .connection import MAX_ID, now, query, writing
+from .connection import MAX_ID, database_path, now, query, writing
 from .errors import Conflict, NotFound
 from .keys import hash_key, new_edit_key, new_token
 from .sealing import LOST_TOKEN, seal, unseal
@@ -161,6 +162,25 @@ GAME_QUERY = (
 )
 
 
+# Games' view tokens as unsealed, by file and sealed value: a page lists twenty games,
+# each an AES-SIV opening and a look at the secrets folder otherwise. A new link is a new
+# sealed value, so an entry never goes stale.
+_VIEW_TOKENS = Lru(8192)
+
+
+def _view_token(db: Database, path: str, hashed: str, sealed: str | None) -> str:
+    """A game's view token as its row in ``db`` (the file at ``path``) stores it
+    (LOST_TOKEN when it does not open)."""
+    key = (path, hashed, sealed)
+    found = _VIEW_TOKENS.get(key)
+    if found is None:
+        found = unseal(db, "view", hashed, sealed)
+        if found is None:
+            return LOST_TOKEN  # not kept: the secrets folder may be put back
+        _VIEW_TOKENS.put(key, found)
+    return found
+
+
 def games_from_rows(
     rows: Sequence[sqlite3.Row], db: Database, rules: Game | None = None
 ) -> list[StoredGame]:
@@ -168,6 +188,7 @@ def games_from_rows(
     tokens), ordered by game then seat. ``rules``: a game's rules the caller holds already
     (a game read again within a change), taken for a row of that game at that table."""
     games: list[StoredGame] = []
+    path = database_path(db) if rows else ""
     start = 0
     while start < len(rows):
         row = rows[start]
@@ -195,7 +216,7 @@ def games_from_rows(
                 version=row["version"],
                 edit_key_hash=row["edit_key_hash"],
                 group_id=row["group_id"],
-                view_token=unseal(db, "view", row["view_hash"], row["view_sealed"]) or LOST_TOKEN,
+                view_token=_view_token(db, path, row["view_hash"], row["view_sealed"]),
                 table=table,
                 players=tuple(seat["player"] for seat in seats),
                 totals=tuple(seat["player_total"] for seat in seats),
