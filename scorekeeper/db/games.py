@@ -355,6 +355,19 @@ def player_names(db: Database, group_id: int | None = None) -> list[str]:
     return sorted((row["name"] for row in rows), key=lambda n: (n.casefold(), n))
 
 
+def group_state(db: Database, group_id: int) -> tuple[int, int]:
+    """The group's count of games and sum of their versions: every write to a game bumps
+    its version, and a new game counts, so the pair changes with anything stored in the
+    group (read from ``idx_games_group_version`` alone, m033). What is worked out from
+    the group's games may be kept for it."""
+    row = query(
+        db,
+        "SELECT count(*), coalesce(sum(version), 0) FROM games WHERE group_id = ?",
+        [group_id],
+    ).fetchone()
+    return row[0], row[1]
+
+
 def group_player_names(db: Database, group_id: int) -> list[str]:
     """The names of the group's players, the most seated first (``group_names``)."""
     rows = query(

@@ -1227,3 +1227,13 @@ def m032_names_that_show_nothing_or_look_alike(db: Database) -> None:
     said = logging.getLogger("scorekeeper.upgrade")
     for change in carry_out(db, plan(db), stamp):
         said.warning("%s", change.line())
+
+
+@migrations()
+def m033_games_by_group_and_version(db: Database) -> None:
+    """A group's games with their versions, from the index alone (issue 66): every write
+    to a game bumps its version, so a group's count of games and sum of versions change
+    with anything stored in it, and a page kept for that pair (a player's figures, read
+    over a thousand games) is known to be current by one seek of this index
+    (``db.group_state``). Added in place."""
+    db.execute("CREATE INDEX idx_games_group_version ON games (group_id, version)")
