@@ -128,8 +128,9 @@ def _names_upgrade(database: Database, pending: list[str]) -> list[str]:
     """What the pending upgrade of players' names (m032, ``db.look_alike_names``) will do,
     worked out on a copy in memory upgraded to just before it: the dry run a host reads
     before ``serve`` upgrades the file."""
-    names = "m032_names_that_show_nothing_or_look_alike"
-    if names not in pending:
+    # By its name's end: the number is its place, which a merge may move.
+    names = next((m for m in pending if m.endswith("_names_that_show_nothing_or_look_alike")), "")
+    if not names:
         return []
     copy = sqlite3.connect(":memory:")
     try:
