@@ -23,7 +23,15 @@ from .bulk import _insert_game, insert_staged, staged_rows
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game, stored_settings, table_of
+from .games import (
+    GAME_QUERY,
+    StoredGame,
+    games_from_rows,
+    insert_game,
+    refuse_in_group,
+    stored_settings,
+    table_of,
+)
 from .keys import new_edit_key
 from .ratings import games_imported
 
@@ -97,6 +105,7 @@ def create_night(
             "created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
             [group_id, name, json.dumps(rules.to_dict()), seed, organiser_id, now()],
         ).lastrowid
+        refuse_in_group(db, group_id, [("players", player) for player in players])
         db.conn.executemany(
             "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, 1)",
             [(night_id, player) for player in players],
@@ -124,6 +133,7 @@ def store_series(
         ).rowcount
         if not claimed:
             raise SeriesTaken(msg("this series was drawn already"), "series")
+        refuse_in_group(db, night.group_id, [("players", name) for name in sorted(present)])
         for number, players in enumerate(draw.tables, start=1):
             game_id, key = insert_game(
                 db,

@@ -8,10 +8,11 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, NotFound
 
 from .. import transfer
 from ..db import NotFound as NotStored
+from ..names import LookAlike
 from .access import no_game
 from .i18n import translate
 
@@ -104,6 +105,16 @@ def _not_stored(exc: NotStored):
     return http_error(NotFound())
 
 
+def _look_alike(exc: LookAlike):
+    """A name the data layer refused as it stored it, as looking like a player of the
+    group (``names.LookAlike``), where no view said it first (two phones at once): 400,
+    naming the player, as the form would."""
+    if wants_json():
+        with force_locale("en"):
+            return json_error(422, str(exc.message), exc.field)
+    return http_error(BadRequest(translate(exc.message)))
+
+
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
         return http_error(exc)
@@ -126,4 +137,5 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(NotStored, _not_stored)
+    app.register_error_handler(LookAlike, _look_alike)
     app.register_error_handler(Exception, _unexpected)

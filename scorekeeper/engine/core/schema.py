@@ -1034,7 +1034,7 @@ class HandSchema:
             refused = self.thrown_in(ctx) if callable(self.thrown_in) else None
             if refused is not None:
                 raise InvalidHand([("thrown_in", refused)])
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+            return self._thrown_in(game, self.thrown_in_values(body, ctx))
         values: dict[str, Any] = {}
         problems: list[tuple[str, Message]] = []
         form_view = self.unasked(ctx)
@@ -1064,10 +1064,20 @@ class HandSchema:
             raise InvalidHand(problems)
         return hand
 
+    def thrown_in_values(self, body: Mapping[str, Any], ctx: Context | None) -> dict[str, Any]:
+        """What a deal thrown in holds besides being thrown in, typed, read from ``body``
+        (``ctx`` None: a stored hand, typed without checks): nothing, unless the game's
+        table writes more of such a deal and says so by subclassing (the rounds of card
+        exchange that came before all passed, say). Raises InvalidHand."""
+        return {}
+
+    def _thrown_in(self, game: Any, kept: Mapping[str, Any]) -> Hand:
+        return Hand(game, {f.name: kept.get(f.name, f.empty()) for f in self.fields}, True)
+
     def load(self, game: Any, body: Mapping[str, Any]) -> Hand:
         """A stored hand (its ``to_dict``) typed without checks, to show it."""
         if body.get("thrown_in"):
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+            return self._thrown_in(game, self.thrown_in_values(body, None))
         values = {}
         for f in self.fields:
             value = body.get(f.name)
@@ -1123,9 +1133,10 @@ class Hand:
 
     def to_dict(self) -> dict[str, Any]:
         schema = self._game.hand
-        if self.thrown_in:
-            return {"thrown_in": True}
         values = self._values
+        if self.thrown_in:  # and what the game keeps of such a deal (``thrown_in_values``)
+            kept = (f for f in schema.fields if values[f.name] != f.empty())
+            return {"thrown_in": True, **{f.name: f.dump(values[f.name]) for f in kept}}
         found = {f.name: f.dump(values[f.name]) for f in schema.fields if f.written(values[f.name])}
         return {**found, "thrown_in": False} if schema.thrown_in else found
 

@@ -51,7 +51,7 @@ from ...engine.core.messages import msg
 from ...engine.core.numbers import whole_or_none
 from ...limits import CLUB_MAX_DISPUTES_PER_TABLE, CLUB_MAX_PLAYERS
 from ...lru import Lru
-from ...names import MAX_NAME_LENGTH, clean_name
+from ...names import MAX_NAME_LENGTH, FieldProblem, clean_name
 from ...problems import Problem
 from ..access import (
     can_edit,
@@ -69,7 +69,7 @@ from ..games.scoreboard import describe
 from ..i18n import translate
 from ..links import edit_url, public_root, qr_markup, view_url
 from ..responses import PRIVATE
-from ..service import game_of, offered_game, offered_games
+from ..service import game_of, offered_game, offered_games, refuse_look_alikes_in_group
 from ..throttle import allow
 from ..weight import heavy, light
 
@@ -166,6 +166,10 @@ def read_players(checked: list[str], guests: str) -> list[str]:
         names.append(name)
     if len(names) > MOST_PLAYERS:
         raise NightRefused(_("A night has at most %(most)d players.", most=MOST_PLAYERS), "players")
+    try:
+        refuse_look_alikes_in_group(names, "players")  # "Аnn" with a Cyrillic А, beside Ann
+    except FieldProblem as exc:
+        raise NightRefused(translate(exc.message), exc.field) from None
     return names
 
 
