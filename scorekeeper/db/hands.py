@@ -25,6 +25,7 @@ from sqlite_utils import Database
 
 from ..engine.core.game import Game, HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
+from ..engine.core.schema import stored_record as stored_hand_record
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict as Conflict  # raised here; kept importable from here
 from .games import StoredGame, load_game, stored_settings, table_of
@@ -66,8 +67,8 @@ def record_text(record: HandRecord) -> str:
 @functools.lru_cache(maxsize=4096)
 def stored_record(game: str, seats: int, settings: Settings, text: str) -> HandRecord:
     """``hands.record`` as the game's (immutable) record at a table of ``seats``, parsed
-    once per text."""
-    return table_of(game, seats).record_from_dict(settings, json.loads(text))
+    once per text; one that today's rules refuse opens as it was saved (``stored_record``)."""
+    return stored_hand_record(table_of(game, seats), settings, json.loads(text))
 
 
 # One row per hand, with what reading its record needs from its game.

@@ -233,3 +233,25 @@ def test_an_editing_view_is_404_without_the_game_and_403_without_its_key(
     assert refused.status_code == 403
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     assert client.open(url.format(id=game_id), method=method).status_code not in (403, 404)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.key)
+def test_a_hand_stored_before_a_stricter_rule_opens_as_it_was_saved(database, game, monkeypatch):
+    """Every game: hands an earlier version stored open with the same points and totals
+    after the game's checks grow stricter (here: refusing every hand), and the game
+    resumes; only a new entry is refused."""
+    game_id = started(database, game)
+    for record in hands_of(game, 5):
+        game_play.add_hand(database, game_id, record)
+    db.hands.stored_record.cache_clear()
+    before = game_play.progress_of(
+        db.load_game(database, game_id), db.load_hands(database, game_id)
+    )
+    refused = [("hand", "a rule added since")]
+    monkeypatch.setattr(type(game), "check", lambda self, settings, hand, ctx: refused)
+    db.hands.stored_record.cache_clear()
+    after = game_play.progress_of(db.load_game(database, game_id), db.load_hands(database, game_id))
+    assert [h.record for h in after.hands] == [h.record for h in before.hands]
+    assert [h.totals for h in after.hands] == [h.totals for h in before.hands]
+    assert after.next_number == before.next_number
+    db.hands.stored_record.cache_clear()

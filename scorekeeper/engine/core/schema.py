@@ -1085,6 +1085,20 @@ class HandSchema:
         return Hand(game, values, False)
 
 
+def stored_record(game: Any, settings: Any, body: Any, place: Any = None) -> Any:
+    """A hand as it was stored (the database's ``hands.record``, a phone's kept copy), read
+    at ``place`` where known. A hand an earlier version stored that today's rules refuse (a
+    check added since: Belote's 161 card points) opens as it was saved, typed by the game's
+    hand without its checks: players' data is never lost to a stricter rule; editing it
+    asks for a hand the rules allow."""
+    try:
+        return game.record_from_dict(settings, body, place)
+    except InvalidHand:
+        if game.hand is None or not isinstance(body, Mapping):
+            raise
+        return game.hand.load(game, body)
+
+
 class Hand:
     """A hand as the table wrote it down, by a game's schema: its typed values by
     attribute (``hand.tricks``), ``thrown_in``, ``to_dict()`` (the API's and the store's
