@@ -364,6 +364,63 @@ class SeatOf(Field):
         return None if typed is None else names[typed]
 
 
+class SeatsOf(Field):
+    """The seats that did something (Phase 10: completed their phase): the API's list of
+    seats, "0,2" too (left out: none); on the form a yes or no key per player, named
+    ``<prefix>_<seat>``. ``ask`` is the table's words for a list that is not one ("Say
+    which players completed their phase.")."""
+
+    null_is_default = True
+    metavar = "SEATS"
+
+    def __init__(
+        self, name: str, label: Message, *, ask: Message, prefix: str = "", **kwargs: Any
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.ask, self.prefix = ask, prefix or name
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        items = () if items is None else items
+        seats = range(ctx.seats)
+        if isinstance(items, list | tuple) and all(str(i) in map(str, seats) for i in items):
+            return tuple(sorted({int(item) for item in items}))
+        refusal = msg(
+            "%(field)s must be a list of seats, 0 to %(last)d, not %(value)s",
+            field=self.name,
+            last=ctx.seats - 1,
+            value=shown(value),
+        ).said_at_table(self.ask)
+        raise Refused((self.name, refusal))
+
+    def dump(self, typed: Any) -> Any:
+        return list(typed)
+
+    def load(self, value: Any) -> Any:
+        return tuple(value or ())
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = (Choice("yes", msg("yes")), Choice("no", msg("no")))
+        return tuple(
+            FormField(f"{self.prefix}_{s}", self.label, keys, seat=s, style="short", default="no")
+            for s in range(ctx.seats)
+        )
+
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """Yes or no for every seat of the stored ``hand`` (its per-seat lists say how many)."""
+        seats = max((len(v) for v in hand.values() if isinstance(v, list)), default=0)
+        return {f"{self.prefix}_{s}": "yes" if s in value else "no" for s in range(seats)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return [s for s in range(ctx.seats) if values.get(f"{self.prefix}_{s}") == "yes"]
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return " ".join(str(seat) for seat in typed)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return ", ".join(names[s] for s in typed if s < len(names)) or None
+
+
 def _side_letter(index: int) -> str:
     return "ABCDEFGH"[index]
 
