@@ -123,6 +123,11 @@ class AnyGame(GameBase):
             help="Hearts: the seat that shot the moon, instead of --points.",
         ),
         steps={"round": msg("Points this round"), "shooter": msg("Or: shot the moon")},
+        examples={
+            "any-game": {"points": [5, -3, 0, 12]},
+            "hearts": {"points": [3, 13, 10, 0]},
+            "five-crowns": {"points": [0, 13, 33, 24]},  # round 1: 3 cards each, 3s wild
+        },
     )
     score = staticmethod(rounds.score)
     check = staticmethod(rounds.check)

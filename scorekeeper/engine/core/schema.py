@@ -877,7 +877,8 @@ class HandSchema:
     Context when the body leaves it out. The form's ways with its steps: ``folds``, the
     steps that fold to one line once complete (a bid made); ``folded_label``, the words
     of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
-    key's words, each a Message or a callable of the Context giving one.
+    key's words, each a Message or a callable of the Context giving one; ``examples``, a
+    first hand by preset that the rules page works out.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -901,6 +902,7 @@ class HandSchema:
         folds: Sequence[str] = (),
         folded_label: Message | Callable[[Context], Message] | None = None,
         thrown_in_label: Message | Callable[[Context], Message] | None = None,
+        examples: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -910,6 +912,10 @@ class HandSchema:
         self.steps = dict(steps or {})
         self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
+        self.examples = dict(examples or {})
+        """By preset, the first hand of a game (dealt by seat 0, at the game's usual table)
+        as the API's body, that the rules page works out term by term; a preset without
+        one has a first hand the engine draws. The suite plays each again through the API."""
 
     def __iter__(self):
         return iter(self.fields)

@@ -250,6 +250,7 @@ class PhaseTen(GameBase):
             "made": msg("Who completed their phase"),
             "left": msg("Points left in hand: %(cards)s", cards=CARDS),
         },
+        examples={"phase-10": {"completed": [0, 1], "left": [0, 25, 65, 100]}},
     )
 
     def score(self, settings: PhaseSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
