@@ -14,7 +14,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ...engine import Game, Settings
-from ...engine.core.display import Notation, signed
+from ...engine.core.display import signed
 from ...engine.core.game import HandPlace, Knob
 from ...engine.core.knobs import declared_of
 from ...engine.core.language import words_in
@@ -25,7 +25,7 @@ from ..i18n import current_language, shown, shown_ltr, translate
 from ..service import offered_game, offered_preset
 from ..weight import light
 from .routes import GROUP_TITLES
-from .scoreboard import describe
+from .scoreboard import describe, sides_named, terms_said
 
 bp = Blueprint("rules", __name__)
 
@@ -185,7 +185,8 @@ def worked_example(
     terms = game.explain(settings, record, place)
     points = game.points(settings, record, place)
     names = list(players)
-    said = [[shown_ltr(term) for term in terms[seat]] for seat in range(len(names))]
+    sides = sides_named(game, names)
+    said = [terms_said(terms[seat], names, sides) for seat in range(len(names))]
     return {
         "number": place.number,
         "dealer": names[place.dealer],
@@ -196,9 +197,7 @@ def worked_example(
                 "name": name,
                 "points": signed(points[seat]),
                 # A term that only repeats the points ("0") says nothing more.
-                "terms": []
-                if said[seat] == [shown_ltr(Notation(signed(points[seat])))]
-                else said[seat],
+                "terms": said[seat],
             }
             for seat, name in enumerate(names)
         ],
