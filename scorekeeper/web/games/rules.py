@@ -14,14 +14,14 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ...engine import Game, Settings
-from ...engine.core.display import signed
+from ...engine.core.display import signed, total
 from ...engine.core.game import HandPlace, Knob
 from ...engine.core.knobs import declared_of
 from ...engine.core.language import words_in
 from ...engine.core.messages import Message
 from ...engine.core.play import random_game
 from ..forms import preset_label
-from ..i18n import current_language, shown, shown_ltr, translate
+from ..i18n import current_language, isolate_ltr, shown, shown_ltr, translate
 from ..service import offered_game, offered_preset
 from ..weight import light
 from .routes import GROUP_TITLES
@@ -67,7 +67,7 @@ def _value_words(knob: Knob, value: Any, zero: Message | None = None) -> str:
         return ", ".join(_value_words(knob, item) for item in value)
     if str(value) in labels:
         return str(translate(labels[str(value)]))
-    return str(value)
+    return total(value) if isinstance(value, int) else str(value)  # −200, the true minus
 
 
 def _allowed(knob: Knob, zero: Message | None = None) -> str:
@@ -96,8 +96,9 @@ def _allowed(knob: Knob, zero: Message | None = None) -> str:
 
 
 def signed_low(low: int) -> str:
-    """A range's low end as a page writes a number: −5 with the minus sign, 0, 18."""
-    return signed(low) if low < 0 else str(low)
+    """A range's low end as a page writes a number: −5 with the minus sign (kept left to
+    right in a right-to-left sentence), 0, 18."""
+    return isolate_ltr(signed(low)) if low < 0 else str(low)
 
 
 def zero_of(declared: dict[str, Any], name: str) -> Message | None:
