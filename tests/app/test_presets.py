@@ -17,8 +17,6 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
 from tests.support.sent_form import sent_by
 
-PRESETS = [(game.key, name) for game in GAMES.values() for name in game.presets]
-
 
 def players_of(key: str) -> list[str]:
     game = GAMES[key]
@@ -42,48 +40,39 @@ def stored_settings(client, response) -> dict:
     return answer.get_json()["settings"]
 
 
-def new_game_post(client, key: str, rules: str | None = None, address: str = "", **typed):
-    """The new-game page as drawn (``address``: more of its query), sent as a browser
-    without its script sends it, once the names are typed, the preset ``rules`` tapped (None:
-    the key the page opened on) and the boxes ``typed`` filled in."""
-    path = f"/games/new?game={key}{address}"
-    fields = sent_by(client.get(path).get_data(as_text=True), "new-game")
+def new_game_post(client, key: str, drawn: str, address: str = "", **changed):
+    """The new-game page ``drawn`` (opened at ``address``, more of its query), sent as a
+    browser without its script sends it once the names are typed and the fields
+    ``changed`` are tapped or typed (``rules``: a preset's key; ``target``)."""
+    fields = sent_by(drawn, "new-game") | changed
     fields |= {f"player_{s}": name for s, name in enumerate(players_of(key))}
-    fields |= ({"rules": rules} if rules else {}) | typed
-    return client.post(path, data=fields)
+    return client.post(f"/games/new?game={key}{address}", data=fields)
 
 
-@pytest.mark.parametrize(("key", "name"), PRESETS)
-def test_the_page_without_script_starts_the_preset_tapped(client, key, name):
-    """The preset's key tapped, nothing else changed: the game is the preset."""
-    response = new_game_post(client, key, name)
-    assert stored_settings(client, response) == preset_values(key, name)
-
-
-@pytest.mark.parametrize(("key", "name"), PRESETS)
-def test_the_address_chooses_the_preset_and_shows_its_target(client, key, name):
-    """``?rules=<preset>``: the page opens on that preset, its target in the blank box's
-    grey and beside it; the form sent as the page was drawn starts that preset."""
-    page = client.get(f"/games/new?game={key}&rules={name}").get_data(as_text=True)
-    assert sent_by(page, "new-game")["rules"] == name
-    preset = GAMES[key].preset(name)
-    if hasattr(preset, "target"):
-        box = re.search(r'<input[^>]*id="target"[^>]*>', page).group(0)
-        assert f'placeholder="{preset.target}"' in box and 'value=""' in box
-        beside = page[page.index('id="target-help"') :].split("</small>")[0]
-        assert str(preset.target) in html.unescape(re.sub(r"<[^>]+>", "", beside))
-    response = new_game_post(client, key, address=f"&rules={name}")
-    assert stored_settings(client, response) == preset_values(key, name)
-
-
-RACES = [(key, name) for key, name in PRESETS if hasattr(GAMES[key].preset(name), "target")]
-
-
-@pytest.mark.parametrize(("key", "name"), RACES)
-def test_a_target_typed_after_the_preset_is_the_tables(client, key, name):
-    typed = GAMES[key].preset(name).target + 7
-    response = new_game_post(client, key, name, target=str(typed))
-    assert stored_settings(client, response) == preset_values(key, name) | {"target": typed}
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
+def test_the_page_without_script_starts_the_preset_chosen(client, game):
+    """Each preset, tapped on the page as it opens (nothing else changed), and opened by
+    ``?rules=<preset>`` in the address, its target in the blank box's grey and beside it,
+    the form sent as drawn: the game is the preset, knob for knob. A target typed after
+    tapping the preset is the table's."""
+    key = game.key
+    opened = client.get(f"/games/new?game={key}").get_data(as_text=True)
+    for name, preset in game.presets.items():
+        tapped = new_game_post(client, key, opened, rules=name)
+        assert stored_settings(client, tapped) == preset_values(key, name), name
+        address = f"&rules={name}"
+        drawn = client.get(f"/games/new?game={key}{address}").get_data(as_text=True)
+        assert sent_by(drawn, "new-game")["rules"] == name
+        if hasattr(preset, "target"):
+            box = re.search(r'<input[^>]*id="target"[^>]*>', drawn).group(0)
+            assert f'placeholder="{preset.target}"' in box and 'value=""' in box
+            beside = drawn[drawn.index('id="target-help"') :].split("</small>")[0]
+            assert str(preset.target) in html.unescape(re.sub(r"<[^>]+>", "", beside))
+            typed = new_game_post(client, key, opened, rules=name, target=str(preset.target + 7))
+            own = preset_values(key, name) | {"target": preset.target + 7}
+            assert stored_settings(client, typed) == own, name
+        as_drawn = new_game_post(client, key, drawn, address)
+        assert stored_settings(client, as_drawn) == preset_values(key, name), name
 
 
 def test_each_presets_target_is_named_beside_the_box_where_they_differ(client):
@@ -96,32 +85,33 @@ def test_each_presets_target_is_named_beside_the_box_where_they_differ(client):
     assert "Single deck, counters worth 10: 1500" in said
 
 
-@pytest.mark.parametrize(("key", "name"), PRESETS)
-def test_the_api_starts_the_preset_named(client, key, name):
-    body = {"game": key, "players": players_of(key), "rules": name, "first_dealer": 0}
-    created = client.post("/api/games", json=body)
-    assert created.status_code == 201, created.get_json()
-    game_id, edit_key = created.get_json()["id"], created.get_json()["edit_key"]
-    bearer = {"Authorization": f"Bearer {edit_key}"}
-    answer = client.get(f"/api/games/{game_id}", headers=bearer)
-    settings = answer.get_json()["settings"]
-    assert settings == preset_values(key, name)
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
+def test_the_api_starts_the_preset_named(client, game):
+    for name in game.presets:
+        body = {"game": game.key, "players": players_of(game.key), "rules": name}
+        created = client.post("/api/games", json=body)
+        assert created.status_code == 201, created.get_json()
+        game_id, edit_key = created.get_json()["id"], created.get_json()["edit_key"]
+        bearer = {"Authorization": f"Bearer {edit_key}"}
+        answer = client.get(f"/api/games/{game_id}", headers=bearer)
+        assert answer.get_json()["settings"] == preset_values(game.key, name), name
 
 
-@pytest.mark.parametrize(("key", "name"), PRESETS)
-def test_the_command_line_shows_the_preset_named(capsys, key, name):
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
+def test_the_command_line_shows_the_preset_named(capsys, game):
     """``scorekeeper rules PRESET --game KEY`` lists the preset's every value, the target
     among them, as a game of it plays them."""
-    assert entry(["rules", name, "--game", key]) == 0
-    head, rule, *lines = capsys.readouterr().out.splitlines()
-    first, second = (len(dashes) + 2 for dashes in rule.split("  ")[:2])
-    rows = {line[:first].strip(): line[first : first + second].strip() for line in lines}
-    for knob, value in GAMES[key].preset(name).to_dict().items():
-        shown = value
-        if isinstance(value, bool):
-            shown = "yes" if value else "no"
-        elif value is None or value == []:
-            shown = "none"
-        elif isinstance(value, list):
-            shown = ",".join(map(str, value))
-        assert rows[knob] == str(shown), (knob, rows[knob], value)
+    for name, preset in game.presets.items():
+        assert entry(["rules", name, "--game", game.key]) == 0
+        head, rule, *lines = capsys.readouterr().out.splitlines()
+        first, second = (len(dashes) + 2 for dashes in rule.split("  ")[:2])
+        rows = {line[:first].strip(): line[first : first + second].strip() for line in lines}
+        for knob, value in preset.to_dict().items():
+            shown = value
+            if isinstance(value, bool):
+                shown = "yes" if value else "no"
+            elif value is None or value == []:
+                shown = "none"
+            elif isinstance(value, list):
+                shown = ",".join(map(str, value))
+            assert rows[knob] == str(shown), (name, knob, rows[knob], value)

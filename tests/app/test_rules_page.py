@@ -167,8 +167,6 @@ def test_a_list_knobs_choices_are_said_in_words_not_codes(client, game, language
 
 # --- a rules sheet (issue 65): each field with its own choices, a first hand replayed -------
 
-PRESETS = [(game, name) for game in GAMES.values() for name in game.presets]
-
 
 def steps_of(page: str) -> list[tuple[str, list[tuple[str, str | None]]]]:
     """The page's "What a hand records": each step's name and its fields, each field's name
@@ -188,15 +186,14 @@ def steps_of(page: str) -> list[tuple[str, list[tuple[str, str | None]]]]:
     return found
 
 
-@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
-def test_each_field_is_listed_with_its_own_choices(client, game):
-    """Tarot's bouts (0 to 3) were listed after the card points, and every key of the third
-    step after the chelem: each field of the hand form now says its own keys."""
-    settings = game.presets[game.default_preset]
+def fields_as_listed(game, preset: str, page: str) -> None:
+    """Each field of the preset's hand form on the page, with its own keys: Tarot's bouts
+    (0 to 3) were listed after the card points, and every key of the third step after the
+    chelem."""
+    settings = game.presets[preset]
     players = [f"Player {n + 1}" for n in range(game.seats)]
     place = game.place_of(game.state_of(game.replay(settings, 0, [])))
     words = words_in("en")
-    page = client.get(f"/rules/{game.key}").get_data(as_text=True)
     listed = {field: choices for _, fields in steps_of(page) for field, choices in fields}
     for step in game.hand_form(settings, players, place).steps:
         for described in step.fields:
@@ -205,16 +202,14 @@ def test_each_field_is_listed_with_its_own_choices(client, game):
             keys = [key for key in dict.fromkeys(keys) if key not in players]
             if described.is_hidden or label == str(words.translate(step.label)):
                 continue
-            assert label in listed, (step.id, label)
+            assert label in listed, (preset, step.id, label)
             if len(described.choices) > 2 and keys:
-                assert listed[label] == " · ".join(keys), (label, listed[label])
+                assert listed[label] == " · ".join(keys), (preset, label, listed[label])
 
 
-@pytest.mark.parametrize(("game", "preset"), PRESETS, ids=lambda g: getattr(g, "key", g))
-def test_the_hand_worked_out_is_a_first_hand_the_engine_plays(client, game, preset):
+def replayed(client, game, preset: str, page: str) -> None:
     """The page's hand, as the API takes it, played as the first hand of a new game of the
     preset: accepted, and each player's points as the page works them out."""
-    page = client.get(f"/rules/{game.key}?rules={preset}").get_data(as_text=True)
     body = json.loads(html.unescape(re.search(r'id="example" data-hand="([^"]*)"', page)[1]))
     shown = re.findall(r'<span dir="ltr" class="points">([^<]*)</span>', page)
     assert len(shown) == game.seats
@@ -226,11 +221,19 @@ def test_the_hand_worked_out_is_a_first_hand_the_engine_plays(client, game, pres
         json=body,
         headers={"Authorization": f"Bearer {created['edit_key']}"},
     )
-    assert answer.status_code == 201, answer.get_json()
+    assert answer.status_code == 201, (preset, answer.get_json())
     points = answer.get_json()["points"]
     for seat, said in enumerate(shown):
         side = next(i for i, side in enumerate(game.sides) if seat in side)
-        assert said == signed(points[side]), (seat, said, points)
+        assert said == signed(points[side]), (preset, seat, said, points)
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.key)
+def test_each_presets_sheet_lists_every_field_and_a_first_hand_the_engine_plays(client, game):
+    for preset in game.presets:
+        page = client.get(f"/rules/{game.key}?rules={preset}").get_data(as_text=True)
+        fields_as_listed(game, preset, page)
+        replayed(client, game, preset, page)
 
 
 ON_ITS_BRANCH = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.request
 
 import pytest
 
@@ -23,9 +24,10 @@ SHOWN = """() => Object.fromEntries(Array.from(document.querySelectorAll(".knob"
   (knob) => [knob.dataset.knob, knob.querySelector("output").textContent]))"""
 
 
-def drawn_values(page, key: str, name: str) -> dict[str, str]:
+def drawn_values(base: str, key: str, name: str) -> dict[str, str]:
     """Each house rule's "preset:" value as the server draws the page opened on ``name``."""
-    drawn = page.request.get(f"/games/new?game={key}&rules={name}").text()
+    with urllib.request.urlopen(f"{base}/games/new?game={key}&rules={name}") as answer:
+        drawn = answer.read().decode()
     found = re.findall(r'data-knob="([^"]+)".*?<output dir="auto">([^<]*)</output>', drawn, re.S)
     return {knob: html.unescape(value) for knob, value in found}
 
@@ -50,7 +52,7 @@ def test_each_preset_tapped_shows_its_target_and_rules_and_starts_so(browser, li
                     assert target.get_attribute("placeholder") == str(preset.target), name
                     assert target.input_value() == ""
                 shown = page.evaluate(SHOWN)
-                assert shown == drawn_values(page, game.key, name), (game.key, name)
+                assert shown == drawn_values(live_server, game.key, name), (game.key, name)
 
         # A target typed stays the table's whatever preset is tapped after it; cleared, the
         # game plays to the preset's.
