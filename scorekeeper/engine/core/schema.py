@@ -377,6 +377,63 @@ class SeatOf(Field):
         return None if typed is None else names[typed]
 
 
+class SeatsOf(Field):
+    """The seats that did something (Phase 10: completed their phase): the API's list of
+    seats, "0,2" too (left out: none); on the form a yes or no key per player, named
+    ``<prefix>_<seat>``. ``ask`` is the table's words for a list that is not one ("Say
+    which players completed their phase.")."""
+
+    null_is_default = True
+    metavar = "SEATS"
+
+    def __init__(
+        self, name: str, label: Message, *, ask: Message, prefix: str = "", **kwargs: Any
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.ask, self.prefix = ask, prefix or name
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        items = () if items is None else items
+        seats = range(ctx.seats)
+        if isinstance(items, list | tuple) and all(str(i) in map(str, seats) for i in items):
+            return tuple(sorted({int(item) for item in items}))
+        refusal = msg(
+            "%(field)s must be a list of seats, 0 to %(last)d, not %(value)s",
+            field=self.name,
+            last=ctx.seats - 1,
+            value=shown(value),
+        ).said_at_table(self.ask)
+        raise Refused((self.name, refusal))
+
+    def dump(self, typed: Any) -> Any:
+        return list(typed)
+
+    def load(self, value: Any) -> Any:
+        return tuple(value or ())
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = (Choice("yes", msg("yes")), Choice("no", msg("no")))
+        return tuple(
+            FormField(f"{self.prefix}_{s}", self.label, keys, seat=s, style="short", default="no")
+            for s in range(ctx.seats)
+        )
+
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """Yes or no for every seat of the stored ``hand`` (its per-seat lists say how many)."""
+        seats = max((len(v) for v in hand.values() if isinstance(v, list)), default=0)
+        return {f"{self.prefix}_{s}": "yes" if s in value else "no" for s in range(seats)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return [s for s in range(ctx.seats) if values.get(f"{self.prefix}_{s}") == "yes"]
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return " ".join(str(seat) for seat in typed)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return ", ".join(names[s] for s in typed if s < len(names)) or None
+
+
 def _side_letter(index: int) -> str:
     return "ABCDEFGH"[index]
 
@@ -865,7 +922,8 @@ class HandSchema:
     Context when the body leaves it out. The form's ways with its steps: ``folds``, the
     steps that fold to one line once complete (a bid made); ``folded_label``, the words
     of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
-    key's words, each a Message or a callable of the Context giving one.
+    key's words, each a Message or a callable of the Context giving one; ``examples``, a
+    first hand by preset that the rules page works out.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -889,6 +947,7 @@ class HandSchema:
         folds: Sequence[str] = (),
         folded_label: Message | Callable[[Context], Message] | None = None,
         thrown_in_label: Message | Callable[[Context], Message] | None = None,
+        examples: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -898,6 +957,10 @@ class HandSchema:
         self.steps = dict(steps or {})
         self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
+        self.examples = dict(examples or {})
+        """By preset, the first hand of a game (dealt by seat 0, at the game's usual table)
+        as the API's body, that the rules page works out term by term; a preset without
+        one has a first hand the engine draws. The suite plays each again through the API."""
 
     def __iter__(self):
         return iter(self.fields)
