@@ -101,6 +101,8 @@ class Box:
     read_back: str | None
     what: str
     errors: tuple[str, ...]
+    heading: str | None = None
+    """A folded box's title before it: whose the boxes that follow are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +236,7 @@ def _box(
     seat = described.seat
     player = None if seat is None or seat >= len(players) else players[seat]
     label = words.translate(described.label)
+    heading = None if described.heading is None else words.translate(described.heading)
     if described.is_hidden:
         kind = "hidden"
     elif described.folded:
@@ -249,7 +252,7 @@ def _box(
     return Box(
         name=described.name,
         kind=kind,
-        label=label,
+        label=label if described.short is None else words.translate(described.short),
         player=player,
         seat=seat,
         prefix=described.name.rpartition("_")[0] if seat is not None else "",
@@ -265,6 +268,7 @@ def _box(
         read_back=None if described.read_back is None else words.translate(described.read_back),
         what=what,
         errors=tuple(beside.get(described.name, ())),
+        heading=heading,
     )
 
 
