@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
+from operator import attrgetter
 from typing import Any
 
 from ..core.errors import InvalidSettings
@@ -60,7 +61,12 @@ class SchafkopfSettings(SettingsBase):
         2, msg("Stöße"), msg("the most in a deal: 1 Kontra, 2 Re, 3 Hirsch, 4 Sup"), low=0, high=4
     )
     ramsch: int = _cents(0, msg("Ramsch"), msg("its cents when all pass; 0: thrown in"), off=True)
-    jungfrau: bool = _knob(True, msg("Jungfrau"), msg("who took no trick doubles a Ramsch"))
+    jungfrau: bool = _knob(
+        True,
+        msg("Jungfrau"),
+        msg("who took no trick doubles a Ramsch"),
+        applies=attrgetter("ramsch"),
+    )
     stock: int = _cents(
         0, msg("Stock"), msg("each player's cents into it when all pass; 0: none"), off=True
     )
@@ -76,9 +82,8 @@ PRESETS = {"schafkopf": SchafkopfSettings()}
 
 @dataclass(frozen=True, slots=True)
 class Payout:
-    """A deal as the table knows it at its end: the game, the Spieler (in a Ramsch the
-    loser), the Mitspieler of a Sauspiel or Hochzeit, won or lost, what raises the tariff,
-    and the Stock on the table before it."""
+    """A deal as the table knows it at its end: the game, the Spieler (a Ramsch's loser),
+    the Mitspieler, won or lost, what raises the tariff, and the Stock before it."""
 
     game: str
     player: int
@@ -134,8 +139,7 @@ class Payout:
         return " × ".join([said, *(str(f) for _, f in factors)])
 
     def stock_after(self, s: SchafkopfSettings, seats: int = 4) -> int:
-        """The Stock after the deal: all passed, each puts in ``stock``; a Sauspiel won
-        takes it, a Sauspiel lost doubles it."""
+        """The Stock after: all passed fill it, a Sauspiel won empties it, lost doubles it."""
         if self.game == "passed":
             return self.stock + seats * s.stock
         if self.game == "sauspiel":
@@ -143,17 +147,16 @@ class Payout:
         return self.stock
 
     def stock_shares(self, s: SchafkopfSettings, seats: int = 4) -> tuple[int, ...]:
-        """What each player takes from the Stock or puts in it: each its ``stock`` when
-        all pass; a Sauspiel's two winners half each, or its two losers half each."""
+        """What each takes from the Stock or puts in: ``stock`` each when all pass; a
+        Sauspiel's two winners or two losers half each."""
         if self.game == "passed":
             return (-s.stock,) * seats
         half = (self.stock - self.stock_after(s)) // 2
         return tuple(half if seat in (self.player, self.partner) else 0 for seat in range(seats))
 
     def split(self, s: SchafkopfSettings, seats: int = 4) -> tuple[int, ...]:
-        """Each player's cents: a Sauspiel's two losers pay each winner, a solo's three
-        pay the soloist or the soloist pays each; a Ramsch's loser pays each of three; and
-        what each takes from the Stock or puts in it."""
+        """Each player's cents: two losers pay each of two winners, or a soloist pays or is
+        paid by each of three (a Ramsch's loser pays three); and the Stock's shares."""
         unit = self.tariff(s) * (-1 if self.game == "ramsch" or not self.won else 1)
         side = {self.player, self.partner} - {None}
         found = [unit if seat in side else -unit for seat in range(seats)]
