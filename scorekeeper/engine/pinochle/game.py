@@ -141,12 +141,13 @@ class Pinochle(GameBase):
         outcome_head=msg("Result"),
         entry_heads=(msg("Meld"), msg("Ctr")),
         legend=msg(
-            "Bidder who won the auction · Bid the bid · Meld each side's meld · Ctr the "
-            "counters it took · Pts points in the hand · Tot running total."
+            "Bidder who won the auction · Bid the bid · Meld each side's meld, in brackets "
+            "where it did not count · Ctr the counters it took · Pts points in the hand · "
+            "Tot running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidder"),
-        cell_legend=msg("meld ((18): not counted), counters, points, total"),
+        cell_legend=msg("meld (in brackets: not counted), counters, points, total"),
         preview_outcome=True,
     )
     hand = PinochleHand(
