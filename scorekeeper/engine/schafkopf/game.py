@@ -79,6 +79,13 @@ MAIDS = {"default": 0, "omit_empty": True, "help": "Ramsch: who took no trick, 0
 MAIDS["only_if"] = lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau
 
 
+class Seldom(Count):
+    """A count most deals leave at 0 (the knocks, the Laufende): random deals draw it so."""
+
+    def draw(self, ctx: Context, rng: Any) -> int:
+        return min(rng.choice((0, 0, 0, 1, 2, 3, 4)), self.bounds(ctx)[1] or 0)
+
+
 def _stoesse(ctx: Context) -> tuple[str, ...]:
     """The Stöße the table plays: Kontra, Re, and beyond as far as its ``stoesse``."""
     return STOSS[: ctx.settings.stoesse + 1]
@@ -115,7 +122,7 @@ class Schafkopf(GameBase):
         OneOf("suit", msg("Trump suit"), SUITS, **_asked("deal", ("farbsolo",))),
         SeatOf("partner", msg("Partner"), **_asked("deal", PAIRED)),
         SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if=RAMSCH)),
-        Count("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
+        Seldom("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
         OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", (*TRICKS, "bettel"))),
         Count("augen", AUGEN, 0, 120, **_asked("outcome", TRICKS, **COUNTED)),
         OneOf(
@@ -124,7 +131,7 @@ class Schafkopf(GameBase):
             SCHNEIDER,
             **_asked("outcome", TRICKS, default="none"),
         ),
-        Count("laufende", msg("Laufende"), 0, 14, **_asked("outcome", TRICKS, default=0)),
+        Seldom("laufende", msg("Laufende"), 0, 14, **_asked("outcome", TRICKS, default=0)),
         YesNo("tout", msg("Tout"), **_asked("outcome", SOLOS)),
         OneOf("kontra", msg("Stoß"), STOESSE, _stoesse, **_asked("outcome", PLAYED, **STOSSED)),
         Count("jungfrau", msg("Jungfrau"), 0, 2, **_asked("outcome", ("ramsch",), **MAIDS)),
@@ -136,9 +143,8 @@ class Schafkopf(GameBase):
         return _payout(hand, ctx).split(settings, ctx.seats)
 
     def check(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> list[Any]:
-        """The Mitspieler is another player; no more Laufende than the game's trumps; a
-        Tout is won Schwarz, so no Schneider or Schwarz on top of it; the Augen, where the
-        table counted them, say who won and whether the others are Schneider or Schwarz."""
+        """The Mitspieler is another player; no more Laufende than trumps; no Schneider on a
+        Tout (won Schwarz); the Augen, where counted, agree with the result written."""
         found: list[tuple[str, Message]] = []
         if hand.contract in PAIRED and hand.partner == hand.declarer:
             said = msg("partner: the partner is another player than the declarer")
@@ -161,8 +167,7 @@ class Schafkopf(GameBase):
         return found + (_counted(hand) if hand.augen is not None else [])
 
     def view(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The declarer (a Ramsch's loser), the game and its suit, won or lost and what
-        raised it, and what the deal did to the Stock."""
+        """The Spieler, the game and its suit, won or lost, what raised it, and the Stock."""
         if hand.thrown_in:
             return replace(super().view(settings, hand, ctx), outcome=Label((msg("all passed"),)))
         deal, game = _payout(hand, ctx), dict(GAMES)[hand.contract]
@@ -187,9 +192,8 @@ class Schafkopf(GameBase):
         return HandSummary(about, Label(tuple(bid)), outcome, ((),) * ctx.seats, marks)
 
     def explain(self, settings: SchafkopfSettings, hand: Hand, place: Any = None) -> list[Any]:
-        """Term by term: on the Spieler's line (a Ramsch's loser's) each summand and factor
-        of the tariff and what a loser pays each winner; on each other line whom the player
-        won or lost with; the Stock's money where it moved."""
+        """Term by term: the Spieler's (a Ramsch loser's) line each summand and factor of the
+        tariff; the others' their side and what they paid or got; the Stock's money."""
         found = super().explain(settings, hand, place)
         if hand.thrown_in:
             return found
@@ -234,32 +238,27 @@ class Schafkopf(GameBase):
 
 
 _STOCKED = {True: msg("won the Stock"), False: msg("into the Stock")}
+FREE = dict(SCHNEIDER) | {"none": msg("free of Schneider")}
 
 
 def _counted(hand: Hand) -> list[tuple[str, Message]]:
     """The Augen of the Spieler's side against the result the table wrote: 61 win (a Tout
     won takes every trick, and 120); Schneider is 91 won or 30 lost, Schwarz all or none."""
     augen, won = hand.augen, hand.won == "won"
-    said = msg("%(field)s: not so with %(augen)d Augen", field="won", augen=augen)
-    if won != (augen >= 61) or (hand.tout and won and augen < 120):
-        table = said.said_at_table(
-            "With %(augen)d Augen the player's side has not %(result)s.",
-            augen=augen,
-            result=dict(RESULTS)[hand.won],
-        )
-        return [("won", table)]
+    wrong = won != (augen >= 61) or (hand.tout and won and augen < 120)
     level = augen >= 91 if won else augen <= 30
     fits = {"none": not level, "schneider": level, "schwarz": augen == (120 if won else 0)}
+    field = "won" if wrong else "schneider"
+    said = msg("%(field)s: not so with %(augen)d Augen", field=field, augen=augen)
+    words = {"augen": augen, "result": dict(RESULTS)[hand.won], "written": FREE[hand.schneider]}
+    if wrong:
+        table = said.said_at_table(
+            "With %(augen)d Augen the player's side has not %(result)s.", **words
+        )
+        return [(field, table)]
     if hand.tout or fits[hand.schneider]:
         return []
-    said = msg("%(field)s: not so with %(augen)d Augen", field="schneider", augen=augen)
-    written = (
-        dict(SCHNEIDER)[hand.schneider] if hand.schneider != "none" else msg("free of Schneider")
-    )
-    table = said.said_at_table(
-        "With %(augen)d Augen it is not %(written)s.", augen=augen, written=written
-    )
-    return [("schneider", table)]
+    return [(field, said.said_at_table("With %(augen)d Augen it is not %(written)s.", **words))]
 
 
 def _payout(hand: Hand, ctx: Context | None, stock: int | None = None) -> Payout:
