@@ -238,7 +238,7 @@ def _from_text(text: str, sides: int) -> Any:
     for part in filter(None, (p.strip() for p in text.split(";"))):
         letter, _, items = part.partition(":")
         index = "ABCDEFGH".find(letter.strip().upper())
-        if not items or not 0 <= index < sides or len(letter.strip()) != 1:
+        if not 0 <= index < sides or len(letter.strip()) != 1:
             return text
         for item in filter(None, (i.strip() for i in items.split(","))):
             key, _, count = item.partition("=")

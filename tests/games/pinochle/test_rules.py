@@ -348,6 +348,19 @@ def test_the_meld_is_counted_from_the_combinations_on_the_form(client):
     assert (stored["meld"], stored["points"]) == ([8, 27], [22, 55])
 
 
+@pytest.mark.parametrize(
+    ("typed", "meld"),
+    [
+        ("A:run=1,pinochle=1;B:aces", (19, 10)),
+        ("A:run=1;B:", (15, 0)),
+        ("B:double_aces=1", (0, 100)),
+    ],
+)
+def test_the_command_lines_combinations_read_as_the_apis(typed, meld):
+    body = {"bidder": 0, "bid": 25, "melds": typed, "counters": [20, 5]}
+    assert GAME.record_from_dict(PRESETS["single-deck"], body).meld == meld
+
+
 def _dealt_melds(rng: random.Random, settings) -> list[dict[str, int]]:
     """Combinations two sides can show from one deck, drawn as the cards allow: each class
     of meld gets at most the cards the deck has of it, shared out between the sides."""
