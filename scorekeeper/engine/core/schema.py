@@ -607,9 +607,11 @@ class YesNo(Field):
 
 
 class OneOf(Field):
-    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key. ``offered``
-    (a function of the Context): the keys the rules play, the others refused; a
-    ``default`` key is already tapped on the form."""
+    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key.
+    ``tapped``: the form's key of its ``default`` is already tapped (the plain case: no
+    Schneider, nobody knocked), and a form that sends none reads as the default.
+    ``offered`` (a function of the Context): the keys the rules play, the others refused
+    in the table's words."""
 
     metavar = "CHOICE"
     style = "wide"  # words, as wide as they need
@@ -619,12 +621,23 @@ class OneOf(Field):
         name: str,
         label: Message,
         options: Sequence[tuple[str, Message]],
+        tapped: bool = False,
+        *,
         offered: Callable[[Context], Any] | None = None,
         **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
         self.options, self.offered = tuple(options), offered
         self.metavar = "|".join(key for key, _ in self.options)
+        self.tapped = tapped
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        found = super().form_fields(ctx, players)
+        return tuple(replace(f, default=self.default) for f in found) if self.tapped else found
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = super().from_form(values, ctx)
+        return self.default if value is None and self.tapped else value
 
     def is_offered(self, key: str, ctx: Context) -> bool:
         return self.offered is None or key in self.offered(ctx)
@@ -653,10 +666,6 @@ class OneOf(Field):
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
         return tuple(Choice(k, label) for k, label in self.options if self.is_offered(k, ctx))
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        (found,) = super().form_fields(ctx, players)
-        return (found if self.default in (MISSING, None) else replace(found, default=self.default),)
 
     def range_words(self, ctx: Context) -> str:
         return ", ".join(key for key, _ in self.options)

@@ -74,7 +74,9 @@ KNOCKS["help"] = "How many players knocked (laid) before the game: each doubles 
 AUGEN = msg("Augen of the player's side, if counted")
 COUNTED = {"default": None, "omit_empty": True, "null_is_default": True}
 COUNTED["help"] = "Optional: the Augen the player's side took, 0 to 120."
-STOSSED = {"default": "none", "only_if": attrgetter("settings.stoesse"), "null_is_default": True}
+LOSERS_CUT = msg("Schneider or Schwarz")
+PLAIN = {"default": "none", "tapped": True}  # no Schneider, no Stoß: tapped already
+STOSSED = PLAIN | {"only_if": attrgetter("settings.stoesse"), "null_is_default": True}
 MAIDS = {"default": 0, "omit_empty": True, "help": "Ramsch: who took no trick, 0 to 2."}
 MAIDS["only_if"] = lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau
 
@@ -89,6 +91,9 @@ class Seldom(Count):
 def _stoesse(ctx: Context) -> tuple[str, ...]:
     """The Stöße the table plays: Kontra, Re, and beyond as far as its ``stoesse``."""
     return STOSS[: ctx.settings.stoesse + 1]
+
+
+STOSSED["offered"] = _stoesse
 
 
 class Schafkopf(GameBase):
@@ -117,7 +122,7 @@ class Schafkopf(GameBase):
         cell_legend=msg("cents in the deal, total"),
     )
     hand = HandSchema(
-        OneOf("contract", msg("Game"), GAMES, _offered, step="deal"),
+        OneOf("contract", msg("Game"), GAMES, offered=_offered, step="deal"),
         SeatOf("declarer", msg("Player"), **_asked("deal", PLAYED)),
         OneOf("suit", msg("Trump suit"), SUITS, **_asked("deal", ("farbsolo",))),
         SeatOf("partner", msg("Partner"), **_asked("deal", PAIRED)),
@@ -125,15 +130,10 @@ class Schafkopf(GameBase):
         Seldom("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
         OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", (*TRICKS, "bettel"))),
         Count("augen", AUGEN, 0, 120, **_asked("outcome", TRICKS, **COUNTED)),
-        OneOf(
-            "schneider",
-            msg("Schneider or Schwarz"),
-            SCHNEIDER,
-            **_asked("outcome", TRICKS, default="none"),
-        ),
+        OneOf("schneider", LOSERS_CUT, SCHNEIDER, **_asked("outcome", TRICKS, **PLAIN)),
         Seldom("laufende", msg("Laufende"), 0, 14, **_asked("outcome", TRICKS, default=0)),
         YesNo("tout", msg("Tout"), **_asked("outcome", SOLOS)),
-        OneOf("kontra", msg("Stoß"), STOESSE, _stoesse, **_asked("outcome", PLAYED, **STOSSED)),
+        OneOf("kontra", msg("Stoß"), STOESSE, **_asked("outcome", PLAYED, **STOSSED)),
         Count("jungfrau", msg("Jungfrau"), 0, 2, **_asked("outcome", ("ramsch",), **MAIDS)),
         thrown_in=_all_passed,
         steps={"deal": msg("The game"), "outcome": msg("The result")},
