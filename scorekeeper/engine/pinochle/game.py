@@ -238,7 +238,7 @@ class Pinochle(GameBase):
             side = ctx.side_of(seat)
             shown = counts(hand.melds, side)
             worked = [
-                msg("%(n)d × %(what)s %(worth)d", n=n, what=names[key], worth=values[key])
+                msg("%(n)d × %(what)s: %(points)d", n=n, what=names[key], points=n * values[key])
                 for key, n in shown.items()
             ]
             said = [msg("Meld %(meld)d", meld=hand.meld[side]), *worked]

@@ -312,9 +312,14 @@ def test_a_meld_that_did_not_count_is_in_brackets_and_the_why_page_says_why(clie
     board = text_of(client.get(f"/games/{game_id}"))
     assert "(8)/22 +22" in board and "27/28 +55" in board
     why = text_of(client.get(f"/games/{game_id}/hands/1/why"))
-    for term in ("Meld 8", "2 × Common marriage 2", "1 × Jacks around 4", "not counted: under 20"):
+    for term in (
+        "Meld 8",
+        "2 × Common marriage: 4",
+        "1 × Jacks around: 4",
+        "not counted: under 20",
+    ):
         assert term in why, term
-    assert "Meld 27 1 × Run 15 1 × Pinochle 4 1 × Kings around 8 Counters 28 Bid 55: made" in why
+    assert "Meld 27 1 × Run: 15 1 × Pinochle: 4 1 × Kings around: 8 Counters 28 Bid 55: made" in why
     hebrew = text_of(client.get(f"/games/{game_id}/hands/1/why", headers=HEBREW))
     assert "לא נספר: פחות מ־20" in hebrew and "הכרזה 55: התקיימה" in hebrew
 
