@@ -597,7 +597,8 @@ class Count(Field):
         found = _count_field(self.name, self.label, *self.bounds(ctx), halves=self.halves)
         if self.default is not MISSING and self.default is not None:
             found = replace(found, default=str(self.default), hidden_when_single=True)
-        return (replace(found, read_back=self.read_back),)
+        optional = self.default is None and self.null_is_default  # empty is an answer
+        return (replace(found, read_back=self.read_back, optional=optional),)
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
         return str(typed) if isinstance(typed, float) else typed  # a half: "40.5" in a CSV
@@ -692,7 +693,9 @@ class YesNo(Field):
 class OneOf(Field):
     """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key.
     ``tapped``: the form's key of its ``default`` is already tapped (the plain case: no
-    coinche, no belote), and a form that sends none reads as the default."""
+    Schneider, nobody knocked), and a form that sends none reads as the default.
+    ``offered`` (a function of the Context): the keys the rules play, the others refused
+    in the table's words."""
 
     metavar = "CHOICE"
     style = "wide"  # words, as wide as they need
@@ -703,10 +706,12 @@ class OneOf(Field):
         label: Message,
         options: Sequence[tuple[str, Message]],
         tapped: bool = False,
-        **kwargs,
+        *,
+        offered: Callable[[Context], Any] | None = None,
+        **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
-        self.options = tuple(options)
+        self.options, self.offered = tuple(options), offered
         self.metavar = "|".join(key for key, _ in self.options)
         self.tapped = tapped
 
@@ -718,8 +723,19 @@ class OneOf(Field):
         value = super().from_form(values, ctx)
         return self.default if value is None and self.tapped else value
 
+    def is_offered(self, key: str, ctx: Context) -> bool:
+        return self.offered is None or key in self.offered(ctx)
+
     def parse(self, value: Any, ctx: Context) -> str:
         keys = [key for key, _ in self.options]
+        if isinstance(value, str) and value in keys and not self.is_offered(value, ctx):
+            said = msg(
+                "%(field)s: %(value)s is not played under these rules", field=self.name, value=value
+            )
+            table = said.said_at_table(
+                "%(value)s is not played at this table.", value=dict(self.options)[value]
+            )
+            raise Refused((self.name, table))
         if isinstance(value, str) and value in keys:
             return value
         said = msg(
@@ -733,13 +749,13 @@ class OneOf(Field):
         )
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(Choice(key, label) for key, label in self.options)
+        return tuple(Choice(k, label) for k, label in self.options if self.is_offered(k, ctx))
 
     def range_words(self, ctx: Context) -> str:
         return ", ".join(key for key, _ in self.options)
 
     def draw(self, ctx: Context, rng: random.Random) -> str:
-        return rng.choice(self.options)[0]
+        return rng.choice([key for key, _ in self.options if self.is_offered(key, ctx)])
 
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
         return None if typed is None else dict(self.options)[typed]

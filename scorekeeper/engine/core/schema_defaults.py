@@ -34,6 +34,7 @@ from .schema import (
     HandSchema,
     HandSummary,
     PerSeat,
+    PerSide,
     SeatOf,
     SideOf,
     SuitOf,
@@ -265,8 +266,11 @@ class SchemaDefaults:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
                 total = _bound(described.total, ctx)
-                # The page fills in the last seat's box (a side's number has no seat box:
-                # its total is checked when saved).
+                # The page fills in the last seat's box, or the last side's number.
+                if total is not None and isinstance(described, PerSide):
+                    rules.setdefault("complement", []).append(
+                        {"prefix": described.prefix, "sides": len(fields), "total": total}
+                    )
                 if total is not None and isinstance(described, PerSeat):
                     rules.setdefault("sum", []).append(
                         {
