@@ -27,6 +27,12 @@ from tests.support.club_pages import (
 )
 
 
+def can_record(client, game_id: int) -> bool:
+    return 'id="record"' in client.get(f"/games/{game_id}").get_data(as_text=True) or (
+        client.get(f"/games/{game_id}/hands/1/edit").status_code == 200
+    )
+
+
 def _hands(document) -> list:
     keep = ("players", "totals", "status", "game", "rules", "settings")
     return [
@@ -57,9 +63,12 @@ def test_a_night_exported_and_imported_into_a_fresh_group_stands_and_plays_the_s
     assert [(d["hand"], d["name"], d["note"]) for d in again["disputes"]] == [
         (d["hand"], d["name"], d["note"]) for d in exported["disputes"]
     ]
-    # The phone that imported it organises it: it holds every table's edit key.
+    # The phone that imported it organises it, and holds every table's edit key (its
+    # tables are finished: none shows a code any more).
     draw = fresh.get(f"/groups/{fresh_id}/club/{imported_night.id}").get_data(as_text=True)
-    assert "Scan at the table" in draw and "disputed by" in draw
+    assert "Settle this dispute" in draw and "disputed by" in draw
+    assert 'class="club-qr"' not in draw
+    assert all(can_record(fresh, t.game_id) for t in imported_night.tables)
     # Its games are the group's: in its evenings and its ratings.
     with app.app_context():
         database = db.get_db()

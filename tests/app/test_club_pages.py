@@ -36,7 +36,7 @@ def test_a_thirteen_player_skat_night_of_two_series_stands_as_the_lists_add_up(c
     draw = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert draw.count('class="club-table"') == 4
     assert [len(games[t.game_id].players) for t in night.tables] == [4, 3, 3, 3]
-    assert "Scan at the table" in draw  # the organiser's phone shows the edit codes
+    assert draw.count('class="club-qr"') == 4  # no phone records a table yet: its code
     expected = play_series(client, night, games, 1)
     assert standings_shown(client, group_id, night.id) == expected
 
@@ -101,7 +101,7 @@ def test_no_series_past_the_nights_last(club):
         ({"deals_per_player": "x"}, "Deals per player in a series must be a whole number"),
         ({"guests": ["A" * 31, *THIRTEEN]}, "names are at most 30 characters"),
         ({"rules": "nope"}, "The rules must be one of"),
-        ({"scoring": "elo"}, "The standings count the points at each table or the places"),
+        ({"scoring": "elo"}, "The standings count must be one of Points"),
     ],
 )
 def test_bad_input_is_refused_naming_the_field_and_nothing_is_stored(club, fields, said):
@@ -121,13 +121,14 @@ def test_a_member_who_is_not_the_organiser_sees_the_draw_but_cannot_draw(club):
     other = app.test_client()
     join_group(other, group_id=group_id)
     page = other.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
-    assert "phone shows the code that records" in page
+    assert 'class="club-qr"' not in page and 'id="ask-takeover"' in page
     assert "/edit/" not in page and "draw-next" not in page
     answer = other.post(
         f"/groups/{group_id}/club/{night.id}/next",
         data={"present": "\n".join(THIRTEEN), "confirmed": "1"},
     )
     assert answer.status_code == 403
+    assert "Only the night's organisers (Phone 1) draw its next series" in plain(answer)
     assert night_of(app, group_id, night.id)[0].series == 1
 
 
@@ -223,7 +224,7 @@ def test_a_tables_players_sign_its_list_in_turn_once_each(club):
         answer = client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
         assert answer.status_code == 302, name
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
-    assert f"Signed by {len(players)} of {len(players)}" in draw
+    assert f"Signed: {len(players)} of {len(players)}" in draw
     twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
     assert twice.status_code == 409
     assert f"{players[0]} has signed this list already" in plain(twice)
@@ -466,7 +467,9 @@ def test_drawing_the_next_series_asks_first_saying_what_is_still_open(club):
     assert f"Table 1 (series 1): hand 3, disputed by {disputer}, is not settled." in page
     last = games[second.game_id].players[-1]
     size = len(games[second.game_id].players)
-    assert f"Table 2 (series 1): its list is signed by {size - 1} of {size}; not by {last}." in page
+    said = f"Table 2 (series 1): {size - 1} of its {size} players signed its list; {last} not yet."
+    assert said in page
+    assert "13 players: 4 tables of 4/3/3/3 players" in page  # the new tables, before the draw
     assert night_of(app, group_id, night.id)[0].series == 1  # nothing drawn by asking
     drawn = client.post(
         f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
@@ -559,7 +562,7 @@ def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club)
     assert "לא כל השחקנים חתמו" in ranking  # the lists not yet signed, counted
     standings = plain(client.get(f"{base}/standings"))
     assert "Standings after series 1 of 2" in standings
-    assert "Not final yet" in standings and "its list is signed by 0 of" in standings
+    assert "Not final yet" in standings and "0 of its 4 players signed its list" in standings
     present = "\n".join(THIRTEEN)
     client.post(f"{base}/next", data={"present": present, "confirmed": "1"})
     night, games = night_of(app, group_id, night.id)
@@ -712,8 +715,8 @@ def test_the_settle_page_says_the_disputed_hand_as_the_tables_game_has_it(club):
 def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_once(club):
     """Hebrew says a club dispute with one word, ערעור, on every page of it and in every
     string of the catalogue that speaks of one (it said מחלוקת and "חולק" too); German's
-    settle page opens the table's list to correct the hand ("Spiel"), not "das Spiel von
-    Tisch 1 … um das Spiel zu berichtigen"."""
+    settle page corrects the hand ("Spiel") on its own form, not "das Spiel von Tisch 1 …
+    um das Spiel zu berichtigen"."""
     from babel.messages.pofile import read_po
 
     app, client, group_id, _key = club
@@ -726,7 +729,7 @@ def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_onc
     base = f"/groups/{group_id}/club/{night.id}"
     pages = [
         flashed,
-        plain(client.get(f"/games/{table.game_id}/club", headers=he)),
+        plain(client.get(f"/games/{table.game_id}/club?hand=1", headers=he)),
         plain(client.get(base, headers=he)),
         plain(client.get(f"{base}/disputes/{dispute_id}/settle", headers=he)),
     ]
@@ -745,5 +748,5 @@ def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_onc
     de = plain(
         client.get(f"{base}/disputes/{dispute_id}/settle", headers={"Accept-Language": "de"})
     )
-    assert "Die Liste von Tisch 1 öffnen, um das Spiel zu berichtigen" in de
-    assert "Spiel von Tisch 1" not in de
+    assert "Spiel 2 im Formular berichtigen" in de  # straight to the hand's own form
+    assert "Spiel von Tisch 1" not in de and "um das Spiel zu berichtigen" not in de
