@@ -33,8 +33,7 @@ from .ratings import games_imported
 from .sealing import seal
 
 ORGANISES = (
-    "(organiser_id = :member OR "
-    "(second_organiser_id = :member AND second_accepted_at IS NOT NULL))"
+    "(organiser_id = :member OR (second_organiser_id = :member AND second_accepted_at IS NOT NULL))"
 )
 """The condition, on ``club_nights``, that the membership ``:member`` organises the night:
 its organiser, or the second organiser the organiser named, once that phone accepted."""
