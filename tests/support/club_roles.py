@@ -152,8 +152,9 @@ def can_record(phone: Any, game_id: int) -> bool:
 
 
 def plain(answer: Any) -> str:
-    """A page's text, its entities read, without the isolating marks around names."""
-    text = html.unescape(answer.get_data(as_text=True))
+    """A page's text, its entities read, without the isolating marks and ``<bdi>`` around
+    the names it quotes."""
+    text = re.sub(r"</?bdi[^>]*>", "", html.unescape(answer.get_data(as_text=True)))
     return text.replace("\u2068", "").replace("\u2069", "")
 
 
@@ -176,7 +177,8 @@ def form_as_posted(page: str) -> dict[str, str]:
 
 def standings_of(phone: Any, club: ClubNight) -> dict[str, int]:
     """Each player's points as the phone's standings page shows them."""
-    page = plain(phone.get(f"{club.base}/standings")).replace("\u2212", "-")
+    page = html.unescape(phone.get(f"{club.base}/standings").get_data(as_text=True))
+    page = page.replace("\u2212", "-").replace("\u2068", "").replace("\u2069", "")
     rows = re.findall(
         r'<bdi class="nm" dir="auto">([^<]+)</bdi>(?:<small[^>]*>[^<]*</small>)?</th>'
         r'<td class="club-points">(?:\u2066)?(-?\d+)',

@@ -1,7 +1,8 @@
 """A club night's forms (Flask-WTF, as every area's): they check shape only, each list
-from outside under a named limit and each number through the engine's one parser
-(``WholeNumberField``); what a night may be is the engine's to say (``engine.club``), and
-who may post each form is the role's (``roles``)."""
+from outside under a named limit; each number goes as typed to the engine's one parser
+(``engine.club.night_rules``, ``whole_or_none``), which names the field and its range;
+what a night may be is the engine's to say, and who may post each form is the role's
+(``roles``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from flask_wtf.file import FileField
 from wtforms import Field, HiddenField, StringField, TextAreaField
 from wtforms.validators import Length, Optional, ValidationError
 
-from ..forms import KeyField, MenuField, PageForm, WholeNumberField, options
+from ..forms import KeyField, MenuField, PageForm, options
 from .service import MOST_PLAYERS
 
 MAX_NOTE_LENGTH = 200
@@ -65,9 +66,11 @@ class StartNightForm(PageForm):
             )
         ],
     )
-    series = WholeNumberField(_l("Series"))
-    deals_per_player = WholeNumberField(_l("Deals per player in a series"), validators=[Optional()])
-    target = WholeNumberField(_l("Target score"), validators=[Optional()])
+    # The night's numbers go to the engine as typed: its one parser reads them and says
+    # what is wrong with the field's range ("Series must be a whole number from 1 to 12").
+    series = StringField(_l("Series"))
+    deals_per_player = StringField(_l("Deals per player in a series"))
+    target = StringField(_l("Target score"))
     scoring = KeyField(
         _l("The standings count"),
         choices=options(
@@ -103,7 +106,7 @@ class SignForm(PageForm):
     name = StringField(validators=[_no_longer_than(200, _l("The name is too long."))])
     action = HiddenField()
     sure = HiddenField()
-    hand = WholeNumberField(_l("Hand number"), validators=[Optional()])
+    hand = StringField(_l("Hand number"))  # read against the list's hands (``lists``)
     note = StringField(
         _l("What is wrong (optional)"),
         validators=[

@@ -21,8 +21,7 @@ from ...limits import CLUB_MAX_DISPUTES_PER_TABLE
 from ...names import clean_name
 from ..access import game_or_404, require_edit
 from ..forms import ConfirmForm
-from ..games.scoreboard import describe
-from ..i18n import translate
+from ..i18n import shown, translate
 from ..responses import PRIVATE
 from ..service import game_of
 from ..weight import light
@@ -30,7 +29,7 @@ from . import roles
 from .blueprint import bp
 from .errors import NightRefused
 from .forms import MAX_NOTE_LENGTH, SettleForm, SignForm, first_problems
-from .service import SETTLED_HOW, disputes_of, night_or_404, night_title
+from .service import SETTLED_HOW, disputes_of, names_said, night_or_404, night_title
 
 # --- disputes -----------------------------------------------------------------------------
 
@@ -99,10 +98,7 @@ def settle(group_id: int, night_id: int, dispute_id: int):
             title=night_title(found, night),
             chosen=chosen,
             # The hand as the table's game has it now, for the organiser to weigh.
-            recorded=hand
-            and describe(
-                game_of(game), hand.record.to_dict(), game.names_at(number), game.settings
-            ),
+            recorded=hand and hand_parts(game, hand),
             changed=changed,
             form=form,
             confirm=ConfirmForm(formdata=None),
@@ -191,9 +187,7 @@ def sign(game_id: int):
             except NightRefused as exc:
                 problem, status = exc.message, 409 if exc.field == "state" else 400
             else:
-                if said is None and form.action.data == "dispute":
-                    disputing = form.hand.data
-                elif said is None:
+                if said is None:
                     asking = clean_name(form.name.data or "")
                 else:
                     flash(said, "saved")
@@ -220,7 +214,6 @@ def _sign_page(
     changed = stored.hands_changed_since(db.get_db(), place.table.id)
     disputes = [d for d in stored.disputes(db.get_db(), night.id) if d.table_id == place.table.id]
     _game, hands = db.load_game_with_hands(db.get_db(), game.id)
-    kind = game_of(game)
     group = db.load_group(db.get_db(), place.group_id)
     assert group is not None
     response = Response(
@@ -235,22 +228,10 @@ def _sign_page(
                 (name, total(points), signed.get(name), changed.get(name, ()))
                 for name, points in zip(game.players, game.totals, strict=True)
             ],
-            hands=[
-                (
-                    hand.number,
-                    describe(
-                        kind, hand.record.to_dict(), game.names_at(hand.number), game.settings
-                    ),
-                )
-                for hand in hands
-            ],
+            hands=[(hand.number, hand_parts(game, hand)) for hand in hands],
             disputed={d.hand_number for d in disputes if d.resolved_at is None},
             signers=signers,
-            again=[
-                name
-                for name in signers
-                if name in changed or (signed.get(name) and signed[name] != game.version)
-            ],
+            again=_to_sign_again(game, signers, signed, changed),
             finished=game.status == "finished",
             open_series=place.table.series == night.series,
             deals=night.rules.deals(len(game.players)),
@@ -266,6 +247,33 @@ def _sign_page(
     )
     response.headers["Cache-Control"] = PRIVATE
     return response
+
+
+def hand_parts(game: db.StoredGame, hand: db.StoredHand) -> list[str]:
+    """A hand as its game says it in one line, in parts (a name, the game, the result),
+    for a page to keep each part whole (``_club_hand.html``)."""
+    return [
+        shown(part)
+        for part in game_of(game).describe_hand(
+            hand.record.to_dict(), game.names_at(hand.number), game.settings
+        )
+    ]
+
+
+def _to_sign_again(
+    game: db.StoredGame,
+    signers: tuple[str, ...],
+    signed: dict[str, int],
+    changed: dict[str, list[int]],
+) -> list[tuple[tuple[int, ...], Any]]:
+    """The players this phone signs for whose signature a change of the list undid,
+    grouped by the hands changed since they signed: (the hands, their names as a page
+    lists them)."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for name in signers:
+        if signed.get(name) and signed[name] != game.version:
+            groups.setdefault(tuple(changed.get(name, ())), []).append(name)
+    return [(hands, names_said(names)) for hands, names in groups.items()]
 
 
 def _sign_or_dispute(
@@ -303,8 +311,8 @@ def _sign_or_dispute(
         )
     action = form.action.data
     if action == "dispute":
-        hand = form.hand.data
-        if hand is None or not 1 <= hand <= game.hand_count:
+        hand = whole_or_none(form.hand.data, low=1, high=game.hand_count)
+        if hand is None:
             raise NightRefused(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",

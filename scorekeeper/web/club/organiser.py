@@ -35,7 +35,7 @@ from ..weight import light
 from . import roles
 from .blueprint import bp
 from .forms import GroupKeyForm, SecondOrganiserForm, TablePhoneForm, TakeoverAnswerForm
-from .service import night_or_404, night_title
+from .service import night_name, night_or_404, night_title
 
 
 def _posted(form) -> None:  # noqa: ANN001  (any of the area's forms)
@@ -331,7 +331,7 @@ def club_waiting(group: db.Group) -> list[dict[str, Any]]:
         found.append(
             {
                 "night": night,
-                "title": night_title(group, night),
+                "title": night_name(night),
                 "takeover": shown,
                 "key_holder": roles.holds_group_key(group.id),
             }

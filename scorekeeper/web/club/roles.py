@@ -21,13 +21,15 @@ from flask import abort, current_app, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from markupsafe import Markup, escape
 
 from ... import db
 from ...db import club as stored
 from ...db import club_roles, phones
 from ...names import clean_name
 from ..access import can_edit, holds_replaced_key, membership, remember_key, renew_session
-from ..i18n import isolate
+from ..games.scoreboard import page_text
+from ..i18n import bdi
 from ..links import public_root
 
 HANDOVER_WAIT = timedelta(minutes=3)
@@ -56,41 +58,44 @@ def member_names(group_id: int) -> dict[int, str]:
     }
 
 
-def organisers_said(night: stored.Night, names: dict[int, str]) -> str:
-    """Who organises the night, in words: "Anna", "Anna and Bruno (second organiser)", or
-    that no phone does."""
-    if night.organiser_id is None and night.second_organiser_id is None:
-        return _("no phone yet")
-    organiser = isolate(names.get(night.organiser_id or 0, "?"))
-    second = isolate(names.get(night.second_organiser_id or 0, "?"))
-    if night.second_organiser_id is None or not night.second_accepted:
-        return organiser if night.organiser_id is not None else _("no phone yet")
+def organisers_said(night: stored.Night, names: dict[int, str]) -> Markup:
+    """Who organises the night, in words, each name in its ``<bdi>``: "Anna", "Anna and
+    Bruno (second organiser)", or that no phone does."""
+    organiser = bdi(names.get(night.organiser_id or 0, "?"))
+    second = bdi(names.get(night.second_organiser_id or 0, "?"))
+    seconded = night.second_organiser_id is not None and night.second_accepted
+    if night.organiser_id is None and not seconded:
+        return Markup(escape(_("no phone yet")))
+    if not seconded:
+        return organiser
     if night.organiser_id is None:
-        return _("%(second)s (second organiser)", second=second)
-    return _("%(organiser)s and %(second)s (second organiser)", organiser=organiser, second=second)
+        return page_text("%(second)s (second organiser)", second=second)
+    return page_text(
+        "%(organiser)s and %(second)s (second organiser)", organiser=organiser, second=second
+    )
 
 
 REFUSALS = {
-    "draw": lambda who: _(
+    "draw": lambda who: page_text(
         "Only the night's organisers (%(names)s) draw its next series. Ask one of them to "
         "hand the night over, or ask on the night's page to take it over.",
         names=who,
     ),
-    "settle": lambda who: _(
+    "settle": lambda who: page_text(
         "Only the night's organisers (%(names)s) settle a disputed hand. Ask one of them to "
         "hand the night over, or ask on the night's page to take it over.",
         names=who,
     ),
-    "move": lambda who: _(
+    "move": lambda who: page_text(
         "Only the night's organisers (%(names)s) move a table's phone. The phone that records "
         "the table, or an organiser, can free it for you.",
         names=who,
     ),
-    "second": lambda who: _(
+    "second": lambda who: page_text(
         "Only the night's organiser (%(names)s) names a second organiser.",
         names=who,
     ),
-    "answer": lambda who: _(
+    "answer": lambda who: page_text(
         "Only the night's organisers (%(names)s) answer a request to take the night over.",
         names=who,
     ),
@@ -262,37 +267,44 @@ def to_sign_again(
 # --- the night's log in words -------------------------------------------------------------
 
 
-def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> str:
-    who = isolate(names.get(entry.member_id, "?")) if entry.member_id else None
-    other = isolate(names.get(entry.other_id or 0, "?"))
+def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> Markup:
+    """A step of the night's log in words, each name in its ``<bdi>``."""
+    who = bdi(names.get(entry.member_id, "?")) if entry.member_id else None
+    other = bdi(names.get(entry.other_id or 0, "?"))
     detail = entry.detail
     if entry.event == "drawn":
         if who is None:
-            return _("Series %(series)d was drawn through the API.", series=detail["series"])
-        return _("%(name)s drew series %(series)d.", name=who, series=detail["series"])
+            return page_text(
+                "Series %(series)d was drawn through the API.", series=detail["series"]
+            )
+        return page_text("%(name)s drew series %(series)d.", name=who, series=detail["series"])
     if entry.event == "second_named":
-        return _("%(name)s named %(other)s second organiser.", name=who, other=other)
+        return page_text("%(name)s named %(other)s second organiser.", name=who, other=other)
     if entry.event == "second_accepted":
-        return _("%(name)s organises the night too now, as second organiser.", name=who)
+        return page_text("%(name)s organises the night too now, as second organiser.", name=who)
     if entry.event == "second_dropped":
-        return _("%(name)s no longer has %(other)s as second organiser.", name=who, other=other)
+        return page_text(
+            "%(name)s no longer has %(other)s as second organiser.", name=who, other=other
+        )
     if entry.event == "takeover_asked":
-        return _("%(name)s asked to take the night over.", name=who)
+        return page_text("%(name)s asked to take the night over.", name=who)
     if entry.event == "takeover_declined":
-        return _("%(name)s kept organising the night (%(other)s had asked).", name=who, other=other)
+        return page_text(
+            "%(name)s kept organising the night (%(other)s had asked).", name=who, other=other
+        )
     if entry.event == "handed_over":
-        return _("%(name)s handed the night over to %(other)s.", name=who, other=other)
+        return page_text("%(name)s handed the night over to %(other)s.", name=who, other=other)
     if entry.event == "handed_over_by_key":
-        return _(
+        return page_text(
             "The organiser's phone did not answer: with the group's key, %(name)s handed the "
             "night over to %(other)s.",
             name=who or _("a phone"),
             other=other,
         )
     if entry.event == "organised_by_link":
-        return _("%(name)s took the night over with its organiser's link.", name=who)
+        return page_text("%(name)s took the night over with its organiser's link.", name=who)
     if entry.event == "table_taken":
-        return _(
+        return page_text(
             "%(name)s's phone records table %(table)d of series %(series)d.",
             name=who,
             table=detail["table"],
@@ -300,14 +312,14 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> str:
         )
     if entry.event == "table_moved":
         if entry.other_id is None:
-            return _(
+            return page_text(
                 "%(name)s freed table %(table)d's recording (series %(series)d): a player of "
                 "the table takes it on their phone.",
                 name=who,
                 table=detail["table"],
                 series=detail["series"],
             )
-        return _(
+        return page_text(
             "%(name)s moved table %(table)d's recording (series %(series)d) to %(other)s's phone.",
             name=who,
             table=detail["table"],
@@ -315,7 +327,7 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> str:
             other=other,
         )
     if entry.event == "settled" and detail.get("outcome") == "corrected":
-        return _(
+        return page_text(
             "%(name)s settled hand %(hand)d of table %(table)d (series %(series)d): corrected.",
             name=who,
             hand=detail["hand"],
@@ -323,7 +335,7 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> str:
             series=detail["series"],
         )
     if entry.event == "settled":
-        return _(
+        return page_text(
             "%(name)s settled hand %(hand)d of table %(table)d (series %(series)d): kept as "
             "recorded.",
             name=who,
@@ -331,7 +343,7 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> str:
             table=detail["table"],
             series=detail["series"],
         )
-    return entry.event
+    return Markup(escape(entry.event))
 
 
 def log_lines(night: stored.Night, names: dict[int, str]) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ... import db
 from ...db import club as stored
@@ -64,6 +65,7 @@ from .service import (
     disputes_of,
     draw_next,
     night_final,
+    night_name,
     night_or_404,
     night_over,
     night_standings,
@@ -131,9 +133,9 @@ def start(group_id: int):
         # was given, and "everyone listed is here" ticks every name listed.
         given = request.form if posted else request.args
         if not given.get("deals_per_player"):
-            form.deals_per_player.data = default_deals(kind, preset)
+            form.deals_per_player.data = str(default_deals(kind, preset))
         if not given.get("series"):
-            form.series.data = 2
+            form.series.data = "2"
         if posted and request.form.get("everyone"):
             form.player.data = list(known)
     page = render_template(
@@ -171,20 +173,22 @@ def _known_names(group_id: int) -> list[str]:
 
 
 def _deals_said(kind: Any, preset: str) -> str:
-    """What the rules' deals per player make at each table size: "12: 48 deals at a
-    table of four, 36 at a table of three", or that each table plays to the rules' end."""
+    """What the rules' deals per player make at each table size: "The rules' own: 12, so
+    48 deals at a table of 4, 36 deals at a table of 3", or that each table plays to the
+    rules' end."""
     deals = default_deals(kind, preset)
     if not deals:
         return _("The rules' own: 0, each table playing to the end the rules set.")
-    counts = sorted(seat_counts(kind), reverse=True)
-    return _(
-        "The rules' own: %(deals)d, so %(tables)s.",
-        deals=deals,
-        tables=", ".join(
-            _("%(num)d deals at a table of %(size)d", num=deals * size, size=size)
-            for size in counts
-        ),
-    )
+    tables = [
+        ngettext(
+            "%(num)d deal at a table of %(size)d",
+            "%(num)d deals at a table of %(size)d",
+            deals * size,
+            size=size,
+        )
+        for size in sorted(seat_counts(kind), reverse=True)
+    ]
+    return _("The rules' own: %(deals)d, so %(tables)s.", deals=deals, tables=", ".join(tables))
 
 
 def club_nights(group_id: int) -> list[dict[str, Any]]:
@@ -277,6 +281,7 @@ def _table_rows(
                 "qr": qr,
                 "edit": can_edit(game),
                 "signed": sum(v == game.version for v in signed[table.id].values()),
+                "signed_names": {n for n, v in signed[table.id].items() if v == game.version},
                 "recorder": names.get(recorder) if recorder else None,
                 "recorded_here": here and not waiting,
                 "handed_here": here and waiting,
@@ -329,6 +334,7 @@ def night_response(
             group=found,
             night=night,
             title=night_title(found, night),
+            name=night_name(night),
             series=series,
             rows=rows,
             my_row=next((row for row in current if row["mine"]), None),

@@ -11,12 +11,15 @@ stores through ``db.club`` and says the engine's answers in the page's words.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from babel.lists import format_list
 from flask import abort, current_app
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
 from ... import db
 from ...db import club as stored
@@ -35,7 +38,8 @@ from ...limits import CLUB_MAX_PLAYERS
 from ...lru import Lru
 from ...names import MAX_NAME_LENGTH, clean_name
 from ..access import group_name, group_or_404, remember_key
-from ..i18n import isolate_ltr, list_of, translate
+from ..games.scoreboard import page_text
+from ..i18n import bdi, current_language, isolate_ltr, translate
 from ..throttle import allow
 from .errors import NightRefused
 
@@ -81,11 +85,15 @@ def night_or_404(group_id: int, night_id: int, whole: bool = True) -> tuple[db.G
     return found, night
 
 
+def night_name(night: stored.Night) -> str:
+    """The night's name, or its number where it has none ("Club night 3")."""
+    return night.name or _("Club night %(id)d", id=night.id)
+
+
 def night_title(group: db.Group, night: stored.Night) -> str:
-    """The night as every page and print heads it: its name (or its number) and the
-    club's, the group's, name: "Preisskat im März · Skatclub Kreuz Bube"."""
-    name = night.name or _("Club night %(id)d", id=night.id)
-    return _("%(night)s · %(club)s", night=name, club=group_name(group))
+    """The night as every print and the standings head it: its name (or its number) and
+    the club's, the group's, name: "Preisskat im März · Skatclub Kreuz Bube"."""
+    return _("%(night)s · %(club)s", night=night_name(night), club=group_name(group))
 
 
 def read_players(checked: list[str], guests: str) -> list[str]:
@@ -305,11 +313,12 @@ def open_matters(
     games: dict[int, db.StoredGame],
     series: int | None = None,
     counted: bool = False,
-) -> list[str]:
+) -> list[Any]:
     """What is still open on the night's lists (of ``series`` alone, or of every series):
     each disputed hand not settled, and each finished table's list its players have not
-    all signed, naming who has not, in the page's language; ``counted``: how many of
-    each, in one line (the printed ranking keeps to its one page)."""
+    all signed, naming who has not (Markup: each name in its ``<bdi>``), in the page's
+    language; ``counted``: how many of each, in one line (the printed ranking keeps to its
+    one page)."""
     numbered = {t.id: t for t in night.tables if series is None or t.series == series}
     disputed = [
         (numbered[found.table_id], found)
@@ -334,27 +343,33 @@ def open_matters(
             )
         ]
     return [
-        _(
+        page_text(
             "Table %(number)d (series %(series)d): hand %(hand)d, disputed by %(name)s, "
             "is not settled.",
             number=table.number,
             series=table.series,
             hand=found.hand_number,
-            name=found.name,
+            name=bdi(found.name),
         )
         for table, found in disputed
     ] + [
-        _(
+        page_text(
             "Table %(number)d (series %(series)d): %(signed)d of its %(players)d players "
             "signed its list; %(names)s not yet.",
             number=line.table.number,
             series=line.table.series,
             signed=len(line.game.players) - len(line.missing),
             players=len(line.game.players),
-            names=list_of(line.missing),
+            names=names_said(line.missing),
         )
         for line in unsigned
     ]
+
+
+def names_said(names: Sequence[str]) -> Markup:
+    """Names in a sentence of a page, each in its ``<bdi>`` (whole on a line where it fits),
+    as the page's language lists them ("A, B und C")."""
+    return Markup(format_list([str(bdi(name)) for name in names], locale=current_language()))
 
 
 def night_final(night: stored.Night, games: dict[int, db.StoredGame]) -> bool:
