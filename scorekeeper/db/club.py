@@ -433,7 +433,7 @@ def resolve(db: Database, night_id: int, dispute_id: int, outcome: str, by_membe
     if not 0 < dispute_id <= MAX_ID or outcome not in OUTCOMES:
         return False
     with writing(db):
-        _organises_or_refuse(db, night_id, by_member)
+        organises_or_refuse(db, night_id, by_member)
         found = db.execute(
             "SELECT d.hand_number, t.series, t.number FROM club_disputes d JOIN club_tables t "
             "ON t.id = d.table_id WHERE d.id = ? AND d.resolved_at IS NULL AND t.night_id = ?",
@@ -458,7 +458,7 @@ def resolve(db: Database, night_id: int, dispute_id: int, outcome: str, by_membe
     return True
 
 
-def _organises_or_refuse(db: Database, night_id: int, member_id: int | None) -> None:
+def organises_or_refuse(db: Database, night_id: int, member_id: int | None) -> None:
     """Within the caller's write: raises NotOrganiser unless ``member_id`` organises the
     night now."""
     organises = db.execute(

@@ -20,7 +20,7 @@ from sqlite_utils import Database
 
 from ..engine.core.messages import msg
 from ..problems import Problem
-from .club import ORGANISES, NotOrganiser, log_step
+from .club import ORGANISES, NotOrganiser, log_step, organises_or_refuse
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_edit_key
 from .sealing import seal, unseal
@@ -215,12 +215,7 @@ def answer_takeover(
     if not 0 < takeover_id <= MAX_ID:
         return False
     with writing(db):
-        organises = db.execute(
-            f"SELECT 1 FROM club_nights WHERE id = :night AND {ORGANISES}",
-            {"night": night_id, "member": by_member},
-        ).fetchone()
-        if organises is None:
-            raise NotOrganiser(msg("this phone does not organise the night"), "organiser")
+        organises_or_refuse(db, night_id, by_member)
         asker = _close(db, night_id, takeover_id, "handed_over" if hand_over else "declined")
         if asker is None:
             return False
@@ -340,12 +335,7 @@ def move_table(
     page, or to none (None: any player of the table takes it); logged. Raises
     NotOrganiser when ``by_member`` does not organise the night."""
     with writing(db):
-        organises = db.execute(
-            f"SELECT 1 FROM club_nights WHERE id = :night AND {ORGANISES}",
-            {"night": night_id, "member": by_member},
-        ).fetchone()
-        if organises is None:
-            raise NotOrganiser(msg("this phone does not organise the night"), "organiser")
+        organises_or_refuse(db, night_id, by_member)
         row = db.execute(
             "SELECT game_id, series, number FROM club_tables WHERE id = ? AND night_id = ?",
             [table_id, night_id],

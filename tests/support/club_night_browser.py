@@ -17,6 +17,23 @@ from pathlib import Path
 
 from tests.support.live import PHONE, call_json
 
+LONG_NAMES = [
+    "Bartholomäus Brenner",
+    "Friederike Oberhaus",
+    "Maximiliane Schröder",
+    "Konstantin Lindemann",
+    "Walburga Hinterseer",
+    "Gottfried Wallenberg",
+    "Adelheid Kirchhoff",
+    "Leopoldine Sternberg",
+    "Christophorus Engel",
+    "Hildegard Morgenroth",
+    "Theodora Winterfeld",
+    "Sebastian Achenbach",
+    "Wilhelmine Rosenthal",
+]
+"""Thirteen players of a club night whose names are as long as a club's names are."""
+
 ACCEPT = {"de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9", "en": "en", "fr": "fr-FR,fr;q=0.9"}
 TV = {"width": 1280, "height": 720}
 NARROW = {"width": 360, "height": 800}

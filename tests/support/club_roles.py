@@ -16,7 +16,7 @@ from scorekeeper import db
 from scorekeeper.db import club as stored
 from scorekeeper.web import create_app
 from tests.support.app import app_config
-from tests.support.club_pages import play_table, seeger_fabian
+from tests.support.club_pages import play_table, seeger_fabian, start_night
 
 NINE = [
     "Anna Brenner",
@@ -57,17 +57,9 @@ class ClubNight:
         return phone
 
     def start(self, guests: list[str] = NINE, **fields: str) -> None:
-        body = {
-            "game": "skat",
-            "rules": "isko",
-            "series": "2",
-            "deals_per_player": "1",
-            "scoring": "points",
-            "guests": "\n".join(guests),
-            "draw": "1",
-            **fields,
-        }
-        answer = self.organiser.post(f"/groups/{self.group_id}/club", data=body)
+        """The night started on the organiser's phone (``club_pages.start_night``'s form:
+        Skat, two series, a deal a player), its first series drawn."""
+        answer = start_night(self.organiser, self.group_id, guests, **fields)
         assert answer.status_code == 302, answer.get_data(as_text=True)[-600:]
         self.night_id = int(answer.headers["Location"].rsplit("/", 1)[1])
 

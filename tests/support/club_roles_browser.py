@@ -16,22 +16,12 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from tests.support.club_night_browser import TV, phones
+from tests.support.club_night_browser import LONG_NAMES, TV, phones
 from tests.support.club_pages import seeger_fabian
 from tests.support.live import SERVED, call_json
 
 NARROW = {"width": 360, "height": 800}
-NINE = [
-    "Bartholomäus Brenner",
-    "Friederike Oberhaus",
-    "Maximiliane Schröder",
-    "Konstantin Lindemann",
-    "Walburga Hinterseer",
-    "Gottfried Wallenberg",
-    "Adelheid Kirchhoff",
-    "Leopoldine Sternberg",
-    "Christophorus Engel",
-]
+NINE = LONG_NAMES[:9]
 LATE = "Gast Spätankömmling"
 NAME = "Preisskat im März"
 CLUB = "Skatclub Kreuz Bube"
