@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField
-from wtforms import Field, HiddenField, StringField, TextAreaField
+from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length, Optional, ValidationError
 
 from ..forms import KeyField, MenuField, PageForm, options
@@ -86,6 +86,8 @@ class StartNightForm(PageForm):
         _l("Guests and anyone not listed, one name to a line"),
         validators=[_no_longer_than(MAX_NAMES_TEXT, _l("The list of names is too long."))],
     )
+    everyone = SubmitField()  # "Everyone listed is here": the form again, every name ticked
+    draw = SubmitField()  # "Draw the tables"
 
 
 class NextSeriesForm(PageForm):
@@ -149,6 +151,12 @@ class TablePhoneForm(PageForm):
     (whichever player of the table takes it)."""
 
     to = MenuField(_l("The phone that records the table"), choices=[])
+
+
+class TakeoverForm(PageForm):
+    """A member's request to take the night over, or (``withdraw``) taken back."""
+
+    withdraw = SubmitField()
 
 
 class TakeoverAnswerForm(PageForm):

@@ -317,7 +317,7 @@ def _sign_or_dispute(
                 _(
                     "The hand disputed must be a hand of this list, 1 to %(count)d, not %(value)s.",
                     count=game.hand_count,
-                    value=str(request.form.get("hand", "")).strip()[:10] or "?",
+                    value=(form.hand.data or "").strip()[:10] or "?",
                 ),
                 "hand",
             )

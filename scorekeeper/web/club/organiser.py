@@ -34,7 +34,13 @@ from ..responses import PRIVATE
 from ..weight import light
 from . import roles
 from .blueprint import bp
-from .forms import GroupKeyForm, SecondOrganiserForm, TablePhoneForm, TakeoverAnswerForm
+from .forms import (
+    GroupKeyForm,
+    SecondOrganiserForm,
+    TablePhoneForm,
+    TakeoverAnswerForm,
+    TakeoverForm,
+)
 from .service import night_name, night_or_404, night_title
 
 
@@ -59,10 +65,11 @@ def ask_takeover(group_id: int, night_id: int):
     asking phone's session is renewed: whoever holds a copy of its cookie takes nothing
     over."""
     _found, night = night_or_404(group_id, night_id)
-    _posted(ConfirmForm())
+    form = TakeoverForm()
+    _posted(form)
     mine = roles.me(night)
     assert mine is not None  # night_or_404 lets only a member through
-    if request.form.get("withdraw"):
+    if form.withdraw.data:
         found = club_roles.open_takeover(db.get_db(), night.id)
         if found is None or not club_roles.withdraw_takeover(
             db.get_db(), night.id, found.id, mine.id

@@ -117,7 +117,7 @@ def start(group_id: int):
     preset = form.rules.data if form.rules.data in kind.presets else next(iter(kind.presets))
     known = _known_names(found.id)
     problems: dict[str, Any] = {}
-    if posted and request.form.get("draw"):
+    if posted and form.draw.data:
         if form.validate():
             try:
                 night_id = _start_night(found, kind.key, form)
@@ -131,12 +131,11 @@ def start(group_id: int):
     else:
         # A form drawn for the organiser to fill in: the rules' defaults where nothing
         # was given, and "everyone listed is here" ticks every name listed.
-        given = request.form if posted else request.args
-        if not given.get("deals_per_player"):
+        if not form.deals_per_player.data:
             form.deals_per_player.data = str(default_deals(kind, preset))
-        if not given.get("series"):
+        if not form.series.data:
             form.series.data = "2"
-        if posted and request.form.get("everyone"):
+        if posted and form.everyone.data:
             form.player.data = list(known)
     page = render_template(
         "club_start.html",
