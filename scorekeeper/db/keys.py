@@ -48,6 +48,11 @@ def replace_edit_key(db: Database, game_id: int) -> str:
             "version = version + 1 WHERE id = ?",
             [hash_key(key), *seal(db, "view", new_token()), game_id],
         ).rowcount
+        # A club table keeps its game's current key for the phones its roles hand it to.
+        db.execute(
+            "UPDATE club_tables SET key_hash = ?, key_sealed = ? WHERE game_id = ?",
+            [*seal(db, "edit", key), game_id],
+        )
     if not changed:
         raise NotFound(f"there is no game {game_id}")
     return key
@@ -80,6 +85,7 @@ SEALED = (
     ("groups", "id", "invite", "invite_hash", "invite_sealed"),
     ("games", "id", "view", "view_hash", "view_sealed"),
     ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
+    ("club_tables", "id", "edit", "key_hash", "key_sealed"),
 )
 
 # Passes after the rotation's transaction, for values a running server sealed with the key

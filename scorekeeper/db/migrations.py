@@ -1237,3 +1237,49 @@ def m033_games_by_group_and_version(db: Database) -> None:
     over a thousand games) is known to be current by one seek of this index
     (``db.group_state``). Added in place."""
     db.execute("CREATE INDEX idx_games_group_version ON games (group_id, version)")
+
+
+@migrations()
+def m034_club_night_roles(db: Database) -> None:
+    """A club night's organiser is a role that can be handed over, and each table's phone
+    is taken by a player of the table (issue 68). Added in place: every night keeps its
+    organiser, tables, signatures and disputes.
+
+    ``club_nights.second_organiser_id`` is the membership the organiser named to organise
+    beside them (null: none), which organises from ``second_accepted_at`` on (null until
+    that phone accepts). ``club_tables.recorder_id`` is the membership whose phone
+    records the table (null: none yet), ``recorder_since`` when it took it (null while an
+    organiser has handed it to that phone and it has not taken it yet), and ``key_hash``
+    and ``key_sealed`` the table's game's current edit key, sealed as invites are
+    (``sealing``), so that whichever phone holds a role of the night is given it (null
+    for a table drawn before: a new key is made the first time a role needs one).
+    ``club_takeovers`` is a member's request to take the night over, open until the
+    organiser (or the group's key holder, after a wait) answers it, at most one open per
+    night; ``club_log`` every step of the night's roles (who drew a series, named a second
+    organiser, asked to take over, handed over, took or moved a table's phone, settled a
+    dispute), each with its event, the members concerned and its details as JSON."""
+    db.execute(
+        "ALTER TABLE club_nights ADD COLUMN second_organiser_id INTEGER REFERENCES members(id)"
+    )
+    db.execute("ALTER TABLE club_nights ADD COLUMN second_accepted_at TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN recorder_id INTEGER REFERENCES members(id)")
+    db.execute("ALTER TABLE club_tables ADD COLUMN recorder_since TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN key_hash TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN key_sealed TEXT")
+    db.execute(
+        "CREATE TABLE club_takeovers (id INTEGER PRIMARY KEY, "
+        "night_id INTEGER NOT NULL REFERENCES club_nights(id), "
+        "member_id INTEGER NOT NULL REFERENCES members(id), asked_at TEXT NOT NULL, "
+        "answered_at TEXT, outcome TEXT)"
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX idx_club_takeovers_open ON club_takeovers (night_id) "
+        "WHERE answered_at IS NULL"
+    )
+    db.execute(
+        "CREATE TABLE club_log (id INTEGER PRIMARY KEY, "
+        "night_id INTEGER NOT NULL REFERENCES club_nights(id), at TEXT NOT NULL, "
+        "event TEXT NOT NULL, member_id INTEGER REFERENCES members(id), "
+        "other_id INTEGER REFERENCES members(id), detail TEXT NOT NULL DEFAULT '{}')"
+    )
+    db.execute("CREATE INDEX idx_club_log_night ON club_log (night_id, id)")

@@ -496,6 +496,11 @@ def _renew_edit_key(db: Database, group_id: int, game_id: int, old_hash: str | N
     if old_hash is None:
         return
     new_hash, sealed = seal(db, "edit", key)
+    # A club table keeps its game's current key for the phones its roles hand it to.
+    db.execute(
+        "UPDATE club_tables SET key_hash = ?, key_sealed = ? WHERE game_id = ?",
+        [new_hash, sealed, game_id],
+    )
     # A phone told of an earlier renewal it has not picked up yet keeps the old hash it
     # holds the key of; the newest key replaces the one waiting.
     db.execute(

@@ -44,12 +44,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .. import db
     from ..db.files import private_folder
-    from . import access, errors, health, i18n, responses, review, throttle
+    from . import access, club, errors, health, i18n, responses, review, throttle
     from . import service as game_service
     from .api import routes as api
-    from .club import api as club_api
-    from .club import files as club_files
-    from .club import routes as club
     from .games import card, hands, rules, share, sheets
     from .games import routes as games
     from .groups import routes as groups
@@ -109,14 +106,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     review.imports.init_app(app)
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
-    csrf.exempt(club_api.bp)
+    for view in club.api.VIEWS:  # the club night's API, by its group's key alike
+        csrf.exempt(view)
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
     csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(club.bp)
-    app.register_blueprint(club_api.bp)
-    app.register_blueprint(club_files.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)

@@ -57,9 +57,13 @@ def test_a_night_exported_and_imported_into_a_fresh_group_stands_and_plays_the_s
     assert [(d["hand"], d["name"], d["note"]) for d in again["disputes"]] == [
         (d["hand"], d["name"], d["note"]) for d in exported["disputes"]
     ]
-    # The phone that imported it organises it: it holds every table's edit key.
+    # The phone that imported it organises it, and holds every table's edit key (its
+    # tables are finished: none shows a code any more).
     draw = fresh.get(f"/groups/{fresh_id}/club/{imported_night.id}").get_data(as_text=True)
-    assert "Scan at the table" in draw and "disputed by" in draw
+    assert "Settle this dispute" in draw and "disputed by" in draw
+    assert 'class="club-qr"' not in draw
+    edits = [fresh.get(f"/games/{t.game_id}/hands/1/edit") for t in imported_night.tables]
+    assert all(answer.status_code == 200 for answer in edits)
     # Its games are the group's: in its evenings and its ratings.
     with app.app_context():
         database = db.get_db()

@@ -81,11 +81,11 @@ def test_what_prints_exports_or_imports_is_heavy(tmp_path):
         assert declared is not None and declared.is_heavy(method), rule.rule
         found.append(rule.endpoint)
     assert {
-        "club_api.import_night",
-        "club_files.import_night",
-        "club_files.table_list",
-        "club_files.ranking",
-        "club_files.export",
+        "club.api_import_night",
+        "club.import_night",
+        "club.table_list",
+        "club.ranking",
+        "club.export",
         "sheets.game_sheet",
         "review.import_group",
         "review.export_group",
