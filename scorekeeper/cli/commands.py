@@ -427,8 +427,9 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     type=WholeNumber(1, 64),
     help="Processes that serve requests on the same port and database file; a busy "
     "server wants one per core. More than 1 runs them under gunicorn, which replaces a "
-    "worker that dies or hangs and reloads them all on SIGHUP; serve it behind a reverse "
-    "proxy that buffers requests (deploy/Caddyfile) with --proxy.",
+    "worker that dies or hangs and reloads them all on SIGHUP. Each reads a request whole "
+    "before a thread answers it, as one process does: a client sending slowly holds no "
+    "thread, with or without a proxy in front.",
 )
 @click.option(
     "--worker-timeout",
