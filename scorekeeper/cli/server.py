@@ -49,7 +49,7 @@ from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from ..limits import MOST_PHONES_PER_ADDRESS
-from ..problems import Problem
+from ..problems import CannotStart, Problem
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
@@ -533,6 +533,8 @@ def serve(
         config = serve_config(found, port, database, proxy, public_url, invited_only, phones)
         try:
             app = create_app(config)
+        except CannotStart as exc:  # its lock files' folder, its secrets
+            raise ServeError(exc.message, exc.field or "--db") from None
         except sqlite3.Error as exc:
             path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
             raise ServeError(f"{path}: {exc}", "--db") from None
