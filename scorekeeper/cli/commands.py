@@ -22,6 +22,7 @@ from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game
 from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
 from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
+from ..problems import Problem
 from .numbers import WholeNumber
 from .root import (
     DB_HELP,
@@ -802,6 +803,9 @@ def entry(argv: Sequence[str] | None = None) -> int:
     except EngineError as exc:
         click.echo(f"scorekeeper: error: {exc.field or 'input'}: {exc}", err=True)
         return 2
+    except Problem as exc:  # what the data layer refused (the database's keys unusable)
+        click.echo(f"scorekeeper: error: {exc.field or 'input'}: {exc}", err=True)
+        return 1
     except BrokenPipeError:
         # A reader such as `head` closed the pipe: stop quietly, as Unix tools do.
         sys.stderr.close()

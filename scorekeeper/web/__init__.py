@@ -43,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from .. import db
+    from ..db import sealing
     from ..db.files import private_folder
     from . import access, errors, health, i18n, responses, review, throttle
     from . import service as game_service
@@ -96,6 +97,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     # Folders that will hold the group's data are made 0700 (see db.files).
     private_folder(Path(app.config["DATABASE"]).parent)
+    # No start on links whose keys are missing or unreadable (a restore that forgot the
+    # secrets folder): checked before the upgrade, so a refused start changes nothing.
+    sealing.check_secrets(app.config["DATABASE"])
     # Templates are indented for people; the phone gets pages without that whitespace.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -151,9 +151,9 @@ class Held:
         self.release()
 
 
-class Unusable(Exception):
+class Unusable(Problem):
     """Every lock file of a ``LockFiles`` was refused (see ``LockFiles.take``): waiting
-    would not make one free."""
+    would not make one free. Caught where it is taken, never answered as it is."""
 
 
 class LockFiles:
@@ -168,7 +168,7 @@ class LockFiles:
     symbolic link: one planted in its place is refused, and logged once, naming it."""
 
     def __init__(self, folder: str | os.PathLike, name: str, count: int) -> None:
-        self.folder = Path(folder)
+        self.folder, self.name = Path(folder), name
         self.paths = [self.folder / f"{name}-{n}" for n in range(count)]
         # Without flock (Windows), a process's own locks: one process serves there.
         self._thread_locks = [threading.Lock() for _ in self.paths] if fcntl is None else None
@@ -206,7 +206,7 @@ class LockFiles:
             if held is not None:
                 return held
         if refused == len(self.paths):
-            raise Unusable(self.paths[0])
+            raise Unusable(f"{self.folder}: every {self.name} lock file refused")
         return None
 
     def wait(self, seconds: float, poll: float = POLL) -> Held | None:
@@ -444,10 +444,7 @@ def allow(kind: str, count: int = 1) -> None:
 
 
 def uncounted_words() -> str:
-    return _(
-        "The server cannot count what is started just now, so it starts nothing. Try "
-        "again in a few seconds."
-    )
+    return _("The server cannot start a new group or game just now. Try again in a few seconds.")
 
 
 def owner_required(key: str | None) -> None:
