@@ -243,15 +243,16 @@ class LockFiles:
 
     def _open(self, path: Path) -> int:
         try:
-            return os.open(path, _OPEN)
+            return _checked(os.open(path, _OPEN), path)
         except FileNotFoundError:  # cleaned away: made again, as at the start
             private_folder(self.folder)
             return _create(path)
 
 
 # Read-only is enough for flock; close-on-exec, so that no program run keeps it; never
-# through a symbolic link.
-_OPEN = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+# through a symbolic link, and never waiting (a FIFO planted in a file's place would hold
+# the opening thread until something wrote to it).
+_OPEN = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
 
 
 def _why(exc: OSError) -> str:
@@ -263,21 +264,26 @@ def _why(exc: OSError) -> str:
     return f"cannot be opened: {exc.strerror or exc}"
 
 
-def _create(path: Path) -> int:
-    """``path`` opened as ``LockFiles`` opens it, made first (0600, whatever the umask)
-    when missing, narrowed to 0600 when wider. OSError for anything but a plain file of
-    this user's (ELOOP for a symbolic link)."""
-    descriptor = os.open(path, _OPEN | os.O_CREAT, PRIVATE_FILE)
+def _checked(descriptor: int, path: Path, narrow: bool = False) -> int:
+    """``descriptor``, open on ``path``; OSError (closing it) when it is not a plain file
+    of this user's. ``narrow``: made 0600 when wider."""
     try:
         found = os.fstat(descriptor)
         if not stat.S_ISREG(found.st_mode) or found.st_uid != os.geteuid():
             raise OSError(f"{path}: not a plain file of this user's")
-        if stat.S_IMODE(found.st_mode) != PRIVATE_FILE:
+        if narrow and stat.S_IMODE(found.st_mode) != PRIVATE_FILE:
             os.fchmod(descriptor, PRIVATE_FILE)
     except BaseException:
         os.close(descriptor)
         raise
     return descriptor
+
+
+def _create(path: Path) -> int:
+    """``path`` opened as ``LockFiles`` opens it, made first (0600, whatever the umask)
+    when missing, narrowed to 0600 when wider. OSError for anything but a plain file of
+    this user's (ELOOP for a symbolic link)."""
+    return _checked(os.open(path, _OPEN | os.O_CREAT, PRIVATE_FILE), path, narrow=True)
 
 
 class Buckets:

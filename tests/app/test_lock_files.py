@@ -115,7 +115,7 @@ def test_a_stopped_process_holding_the_rate_lock_lets_nothing_through(served):
     assert answer(server.port, "POST", "/api/groups", {}).status == 201
 
 
-@pytest.mark.parametrize("planted", ["folder link", "folder file", "lock link"])
+@pytest.mark.parametrize("planted", ["folder link", "folder file", "lock link", "lock fifo"])
 def test_the_server_does_not_start_on_lock_files_it_cannot_keep(tmp_path, planted):
     database = tmp_path / "start.db"
     folder = Path(f"{database}-locks")
@@ -127,10 +127,14 @@ def test_the_server_does_not_start_on_lock_files_it_cannot_keep(tmp_path, plante
     elif planted == "folder file":
         folder.write_text("")
         named = folder
-    else:
+    elif planted == "lock link":
         folder.mkdir(mode=0o700)
         (folder / "heavy-0").symlink_to(elsewhere / "target")
         named = folder / "heavy-0"
+    else:  # opened to read, a FIFO would hold the start until something wrote to it
+        folder.mkdir(mode=0o700)
+        os.mkfifo(folder / "rates-game-0")
+        named = folder / "rates-game-0"
     status, said = refused(database)
     assert status != 0, said
     assert str(named) in said and "remove" in said, said
