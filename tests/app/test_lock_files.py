@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import throttle
-from tests.support.served_log import answer, refused, serving
+from tests.support.serve_workers import answer
+from tests.support.served_log import refused, serving
 
 LOCKS = ("heavy-0", "waiting-0", "rates-group-0", "rates-game-0")
 # A process that holds a lock file until killed, saying when it does.

@@ -5,8 +5,6 @@ secrets): started or refused, asked over real HTTP, its log read."""
 from __future__ import annotations
 
 import contextlib
-import http.client
-import json
 import os
 import subprocess
 import sys
@@ -15,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.support.backup import ENV
-from tests.support.serve_workers import free_port, wait_for
+from tests.support.serve_workers import answer, free_port, wait_for
 
 
 @dataclass
@@ -27,30 +25,6 @@ class Served:
     def said(self) -> str:
         """Everything the server wrote so far."""
         return self.log.read_text(errors="replace")
-
-
-@dataclass(frozen=True)
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: object
-
-
-def answer(port: int, method: str, path: str, body=None, key: str | None = None) -> Answer:
-    """One request on a new connection: its status, headers and body (JSON when it is)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json"}
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
-        connection.request(method, path, json.dumps(body) if body is not None else None, headers)
-        response = connection.getresponse()
-        raw = response.read()
-        with contextlib.suppress(ValueError):
-            raw = json.loads(raw)
-        return Answer(response.status, dict(response.getheaders()), raw)
-    finally:
-        connection.close()
 
 
 def _command(database: Path, port: int, options: tuple[str, ...]) -> list[str]:
