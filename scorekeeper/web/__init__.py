@@ -173,7 +173,7 @@ def _instance_secret(instance: Path) -> str:
     """
     path = instance / "secret_key"
     if path.exists():
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     from ..db.files import private_folder
 
     private_folder(instance)
@@ -184,7 +184,30 @@ def _instance_secret(instance: Path) -> str:
             handle.write(key)
         os.link(draft, path)
     except FileExistsError:  # another process wrote it first
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     finally:
         os.unlink(draft)
+    return key
+
+
+def _key_in(path: Path) -> str:
+    """The key the file ``path`` holds. Raises CannotStart naming it when it holds none
+    (emptied, or not text): sessions signed with no key would fail on every page."""
+    from ..problems import CannotStart
+
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CannotStart(
+            f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc}): it signs the "
+            "phones' sessions; put it back from your backups, or remove it and every phone "
+            "signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        ) from None
+    if not key:
+        raise CannotStart(
+            f"{path} holds no key: it signs the phones' sessions; put it back from your "
+            "backups, or remove it and every phone signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        )
     return key

@@ -19,10 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import create_app
+from scorekeeper.problems import CannotStart
+from scorekeeper.web import _instance_secret, create_app
 from tests.support.app import app_config
 from tests.support.backup import scorekeeper
-from tests.support.served_log import answer, refused, serving
+from tests.support.serve_workers import answer
+from tests.support.served_log import refused, serving
 
 RECIPE = ("docs/hosting.md", "What to keep besides the database", "secrets --renew-lost")
 
@@ -161,3 +163,17 @@ def test_a_key_gone_bad_while_serving_answers_503_and_is_logged_once(kept, tmp_p
         said = server.said()
     assert said.count(f"{key} does not hold a key") == 1, said
     assert "Traceback" not in said, said
+
+
+@pytest.mark.parametrize("damage", ["emptied", "a folder in its place"])
+def test_the_sessions_key_file_holding_no_key_stops_the_start(tmp_path, damage):
+    """The instance folder's ``secret_key`` (without ``SCOREKEEPER_SECRET_KEY``): empty,
+    it signed the sessions with no key, and every page that reads one answered 500."""
+    path = tmp_path / "secret_key"
+    if damage == "emptied":
+        path.write_text("")
+    else:
+        path.mkdir()
+    with pytest.raises(CannotStart, match=f"{path} (holds no key|cannot be read)") as refused:
+        _instance_secret(tmp_path)
+    assert refused.value.field == "SCOREKEEPER_SECRET_KEY"
