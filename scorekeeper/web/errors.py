@@ -137,6 +137,7 @@ def _secrets(exc: SecretsProblem):
         )
     )
     unavailable.retry_after = KEYS_RETRY_SECONDS
+    unavailable.title = _("Not available just now")  # not busy: waiting for its host
     return http_error(unavailable)
 
 
