@@ -33,7 +33,7 @@ from .server import FairServer, idle_channels, make_server
 LOOP_SECONDS = 0.5
 # A stopping worker closes a connection between requests once it has been quiet this long,
 # and any that is not answering a request this long after the stop began (a request
-# still arriving then is sent again, to another worker, by the phone's next try).
+# still arriving so late is cut off, as a closed connection cuts it).
 QUIET_SECONDS = 1.0
 ARRIVING_SECONDS = 5.0
 
