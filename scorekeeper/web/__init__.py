@@ -43,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from .. import db
+    from ..db import sealing
     from ..db.files import private_folder
     from . import access, club, errors, health, i18n, responses, review, throttle
     from . import service as game_service
@@ -93,6 +94,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     # Folders that will hold the group's data are made 0700 (see db.files).
     private_folder(Path(app.config["DATABASE"]).parent)
+    # No start on links whose keys are missing or unreadable (a restore that forgot the
+    # secrets folder): checked before the upgrade, so a refused start changes nothing.
+    sealing.check_secrets(app.config["DATABASE"])
     # Templates are indented for people; the phone gets pages without that whitespace.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -165,7 +169,7 @@ def _instance_secret(instance: Path) -> str:
     """
     path = instance / "secret_key"
     if path.exists():
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     from ..db.files import private_folder
 
     private_folder(instance)
@@ -176,7 +180,30 @@ def _instance_secret(instance: Path) -> str:
             handle.write(key)
         os.link(draft, path)
     except FileExistsError:  # another process wrote it first
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     finally:
         os.unlink(draft)
+    return key
+
+
+def _key_in(path: Path) -> str:
+    """The key the file ``path`` holds. Raises CannotStart naming it when it holds none
+    (emptied, or not text): sessions signed with no key would fail on every page."""
+    from ..problems import CannotStart
+
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CannotStart(
+            f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc}): it signs the "
+            "phones' sessions; put it back from your backups, or remove it and every phone "
+            "signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        ) from None
+    if not key:
+        raise CannotStart(
+            f"{path} holds no key: it signs the phones' sessions; put it back from your "
+            "backups, or remove it and every phone signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        )
     return key
