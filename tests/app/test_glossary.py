@@ -1,0 +1,117 @@
+"""One word for one thing in every catalogue (issue 69), held to
+``scorekeeper/translations/glossary.toml``; and each catalogue's plural rule picking the
+singular exactly where CLDR says the language does (French "0 donne", Hebrew and German "0
+ידיים", "0 Spiele")."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+import scorekeeper
+
+TRANSLATIONS = Path(scorekeeper.__file__).parent / "translations"
+GLOSSARY = tomllib.loads((TRANSLATIONS / "glossary.toml").read_text(encoding="utf-8"))
+LANGUAGES = tuple(GLOSSARY["languages"])
+CONCEPTS = {name: body for name, body in GLOSSARY.items() if name != "languages"}
+
+
+def catalogue(language: str) -> Catalog:
+    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def english_of(message) -> str:
+    return " ".join(message.id) if isinstance(message.id, tuple) else message.id
+
+
+def said(concept: dict, english: str) -> bool:
+    return any(re.search(pattern, english, re.I) for pattern in concept["english"])
+
+
+def two_words(found: Catalog, language: str) -> list[tuple[str, str, str]]:
+    """Every (concept, forbidden word, English source) where ``found`` calls a concept by a
+    word the glossary forbids for it in ``language``."""
+    setting = GLOSSARY["languages"][language]
+    prefixes = setting.get("prefixes", "")
+    flags = 0 if setting.get("case_sensitive") else re.I
+    problems = []
+    for message in found:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or not any(strings):
+            continue
+        english, text = english_of(message), " | ".join(strings)
+        for name, concept in CONCEPTS.items():
+            words = concept.get(language)
+            if words is None or not said(concept, english):
+                continue
+            if any(english in ids for ids in words.get("other_sense", {}).values()):
+                continue
+            # A word that is another concept's, when the English says that one too.
+            others = [
+                CONCEPTS[other][language]["word"]
+                for other in CONCEPTS
+                if other != name and language in CONCEPTS[other] and said(CONCEPTS[other], english)
+            ]
+            kept = text
+            for phrase in words.get("allowed", ()):
+                kept = kept.replace(phrase, " ")
+            for word in words["not"]:
+                if any(word.startswith(other) for other in others):
+                    continue
+                if re.search(rf"(?<!\w){prefixes}{re.escape(word)}(?!\w)", kept, flags):
+                    problems.append((name, word, english))
+    return problems
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalogue_uses_one_word_for_each_thing(language):
+    assert two_words(catalogue(language), language) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_glossary_names_only_entries_the_catalogue_has(language):
+    """An entry named under ``other_sense`` that the catalogue no longer has is a stale
+    exception: it would let a new entry of the same English through unread."""
+    have = {english_of(message) for message in catalogue(language) if message.id}
+    for concept in CONCEPTS.values():
+        for sense, ids in concept.get(language, {}).get("other_sense", {}).items():
+            assert set(ids) <= have, (sense, sorted(set(ids) - have))
+
+
+@pytest.mark.parametrize(
+    ("language", "english", "translated", "concept", "word"),
+    [
+        ("he", "Save the deal", "שמירת החלוקה", "deal", "חלוקה"),
+        ("he", "%(num)d disputed hand", "יד אחת במחלוקת", "dispute", "מחלוקת"),
+        ("de", "The game is over", "Das Spiel ist vorbei", "game", "Spiel"),
+        ("de", "Deal %(number)d", "Partie %(number)d", "deal", "Partie"),
+        ("de", "Settle the dispute", "Den Einspruch entscheiden", "dispute", "Einspruch"),
+        ("fr", "Settle the dispute", "Régler le litige", "dispute", "litige"),
+    ],
+)
+def test_a_second_word_for_one_thing_is_caught(language, english, translated, concept, word):
+    found = Catalog(locale=language)
+    found.add(english, translated)
+    found.add("Which game is the table playing?", "Welches Spiel spielt der Tisch?")
+    found.add("This phone keeps recording hands.", "Dieses Handy trägt weiter Spiele ein.")
+    assert two_words(found, language) == [(concept, word, english)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_singular_is_where_cldr_puts_it(language):
+    """gettext's plural rule of each catalogue picks the singular (form 0) for exactly the
+    numbers CLDR calls "one": 0 and 1 in French, 1 in Hebrew and German. (Hebrew's
+    "two" takes the plural form: "2 ידיים", the figure written.)"""
+    rule = gettext.c2py(catalogue(language).plural_expr)
+    locale = Locale.parse(language)
+    for n in range(0, 2001):
+        assert (rule(n) == 0) == (locale.plural_form(n) == "one"), n
