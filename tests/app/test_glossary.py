@@ -96,6 +96,7 @@ def test_the_glossary_names_only_entries_the_catalogue_has(language):
         ("de", "Deal %(number)d", "Partie %(number)d", "deal", "Partie"),
         ("de", "Settle the dispute", "Den Einspruch entscheiden", "dispute", "Einspruch"),
         ("fr", "Settle the dispute", "Régler le litige", "dispute", "litige"),
+        ("fr", "Contract made", "Annonce réussie", "contract", "annonce réussie"),
     ],
 )
 def test_a_second_word_for_one_thing_is_caught(language, english, translated, concept, word):
