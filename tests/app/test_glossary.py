@@ -116,3 +116,19 @@ def test_the_singular_is_where_cldr_puts_it(language):
     locale = Locale.parse(language)
     for n in range(0, 2001):
         assert (rule(n) == 0) == (locale.plural_form(n) == "one"), n
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plural_says_what_its_english_plural_says(language):
+    """Each plural entry has both forms, and its plural form keeps every value the English
+    plural names ("%(num)d hands" never shows as "ידיים" without its number)."""
+    for message in catalogue(language):
+        if not message.id or not message.pluralizable:
+            continue
+        assert len(message.string) == 2 and all(message.string), message.id
+        named = {a or b for a, b in PLACEHOLDER.findall(message.id[1])}
+        kept = {a or b for a, b in PLACEHOLDER.findall(message.string[1])}
+        assert named <= kept, (message.id[1], message.string[1])
