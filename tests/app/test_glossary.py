@@ -132,3 +132,22 @@ def test_every_plural_says_what_its_english_plural_says(language):
         named = {a or b for a, b in PLACEHOLDER.findall(message.id[1])}
         kept = {a or b for a, b in PLACEHOLDER.findall(message.string[1])}
         assert named <= kept, (message.id[1], message.string[1])
+
+
+# A player's name then a French past participle agreeing with it ("Noa est nommé"): the
+# participle takes a gender the name does not tell, so the sentence says it another way.
+AGREES_WITH_A_NAME = re.compile(
+    r"(?:^|[.!?:]\s)%\((?:name|player|other|by|declarer|taker|dealer)\)s"
+    r" (?:est|a été|était|sera)(?: déjà| deux fois)?"
+    r" (?!à\b|la\b|le\b|les\b|en\b)\w+(?:é|ée|és|ées)\b"
+)
+
+
+def test_no_french_participle_guesses_a_players_gender():
+    wrong = [
+        (english_of(message), message.string)
+        for message in catalogue("fr")
+        if message.id and message.string and not message.pluralizable
+        if AGREES_WITH_A_NAME.search(message.string)
+    ]
+    assert wrong == []
