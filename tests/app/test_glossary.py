@@ -151,3 +151,23 @@ def test_no_french_participle_guesses_a_players_gender():
         if AGREES_WITH_A_NAME.search(message.string)
     ]
     assert wrong == []
+
+
+# An article the sentence puts before a game's name ("Les règles du %(game)s"): a French
+# or German game's name takes its own gender (la belote, le tarot; der Doppelkopf, das
+# Skat), which the sentence cannot know. The sentence says it without one ("au jeu de").
+ARTICLE_BEFORE_A_GAME = {
+    "fr": re.compile(r"\b(?:du|de la|le|la|les|au|aux|à la|des) %\((?:game|kind)\)s"),
+    "de": re.compile(r"\b(?:der|die|das|des|dem|den|beim|im|vom|zum|zur) %\((?:game|kind)\)s"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(ARTICLE_BEFORE_A_GAME))
+def test_no_sentence_puts_an_article_before_a_games_name(language):
+    rule = ARTICLE_BEFORE_A_GAME[language]
+    wrong = []
+    for message in catalogue(language):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wrong += [text for text in strings if message.id and text and rule.search(text)]
+    assert wrong == []
+    assert rule.search("Les règles du %(game)s") or rule.search("die Regeln des %(game)s")
