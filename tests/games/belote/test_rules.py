@@ -641,3 +641,18 @@ def test_the_announcements_that_count_show_on_the_board_the_print_and_the_result
     assert ended.get_json()["status"] == "finished"
     card = text_of(client.get(f"/games/{game_id}/result", headers=FRENCH))
     assert '"title": "Coinche"' in card and "Belote" not in card
+
+
+def test_the_why_page_rounds_from_what_to_what(client):
+    """The rounding said as a sum rounded, not as one more term: the page said "arrondi à
+    la dizaine : 280" between the cinquante and the belote, and its terms added to 582."""
+    game_id, key = new_game(client, "coinche")
+    deal = {"taker": 1, "contract": "100", "card_points": 112, "belote": "taker"}
+    assert (
+        post(client, game_id, key, deal | {"tierce": [1, 1], "cinquante": [0, 1]}).status_code
+        == 201
+    )
+    why = text_of(client.get(f"/games/{game_id}/hands/1/why", headers=FRENCH))
+    assert "Cinquante (50) : 50 arrondi à la dizaine : 282 → 280 belote : 20" in why
+    hebrew = text_of(client.get(f"/games/{game_id}/hands/1/why", headers={"Accept-Language": "he"}))
+    assert "מעוגל לעשרת הקרובה: 282 ← 280" in hebrew
