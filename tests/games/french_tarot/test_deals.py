@@ -128,6 +128,7 @@ def test_a_game_stored_before_the_checks_opens_as_it_was_saved(tmp_path):
     why page and print whole; editing one checks it, and a corrected deal saves."""
     path = tmp_path / "old.db"
     shutil.copyfile(FIXTURES / "french-tarot-before-checks.db", path)
+    shutil.copytree(FIXTURES / "french-tarot-before-checks.db-secrets", f"{path}-secrets")
     with sqlite3.connect(path) as old:
         totals = old.execute("SELECT game_id, seat, total FROM players").fetchall()
         records = old.execute("SELECT game_id, number, record FROM hands").fetchall()
