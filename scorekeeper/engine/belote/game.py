@@ -1,6 +1,5 @@
 """Belote and Coinche behind the one game interface: the deal as the table knows it at its
-end (who took, at Coinche the contract and the coinche, the takers' points, the belote,
-the capot, each side's announcements), its score term by term, its rules and words."""
+end, its score term by term, its rules and words."""
 
 from __future__ import annotations
 
@@ -25,6 +24,7 @@ SIDES = (("none", msg("—")), ("taker", msg("takers")), ("defence", msg("defenc
 COINCHES = (("none", msg("—")), ("coinche", msg("Coinche")), ("surcoinche", msg("Surcoinche")))
 BIDS = tuple((bid, msg("Capot") if bid == "capot" else bid) for bid in CONTRACTS)
 RESULTS = {"made": msg("made"), "dedans": msg("dedans"), "litige": msg("litige")}
+ANNOUNCED_BY = (msg("announcements %(points)d"), msg("announcements %(points)d (defence)"))
 # Weakest first: the field, its words, its points, the cards it takes, the most a side holds.
 ANNONCES = (
     ("tierce", msg("Tierce (20)"), 20, 3, 4),
@@ -69,6 +69,7 @@ class Belote(GameBase):
         ),
         "contree": (msg("Contrée"), msg("FFB: the Coinche's contracts, without announcements")),
     }
+    preset_titles = {name: title for name, (title, _) in preset_words.items()}  # "Coinche"
     page_words = PageWords(
         auction_head=msg("Taker"),
         bid_head=msg("Contract"),
@@ -134,8 +135,7 @@ class Belote(GameBase):
         return []
 
     def view(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The taker, the contract and coinche, the result, the belote, the capot, a
-        litige's points held or won; the takers' card points in their side's column."""
+        """The contract, the result, the belote, announcements, capot and litige; the CP."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
         side, result = ctx.side_of(hand.taker), _deal(hand, ctx).result()
@@ -143,6 +143,8 @@ class Belote(GameBase):
         pieces: list[Any] = [RESULTS[result]]
         if hand.belote != "none":
             pieces += [" · ", msg("belote") if hand.belote == "taker" else msg("belote (defence)")]
+        if any(shown := _deal(hand, ctx).announced):  # one side's at most: the best's
+            pieces += [" · ", Message(ANNOUNCED_BY[not shown[0]], {"points": max(shown)})]
         if hand.capot and hand.contract != "capot":  # a capot bid says it already
             pieces += [" · ", msg("capot")]
         held, before = _worked(settings, hand, ctx)[2], held_points(ctx.place)
@@ -157,8 +159,7 @@ class Belote(GameBase):
         return HandSummary(hand.taker, bid, Label(tuple(pieces)), entries, marks)
 
     def explain(self, settings: BeloteSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
-        """Each side's points term by term: the contract, the card points, the belote,
-        each announcement that counts, the coinche, the rounding, the litige."""
+        """Each side's points term by term, the announcements that count and the litige's."""
         if hand.thrown_in:
             return [[] for _ in range(self.seats)]
         ctx, counted = self.context(settings, place), _counted(hand)
@@ -213,8 +214,7 @@ def _best(hand: Hand) -> tuple[int, int]:
 
 
 def _counted(hand: Hand) -> int | None:
-    """The side whose announcements count: the best one's, or between equal ones the
-    side marked higher (none marked: the FFB's « égalité », none count)."""
+    """The side whose announcements count: the best's, or the one marked higher, else none."""
     best = _best(hand)
     if best[0] != best[1]:
         return 0 if best[0] > best[1] else 1

@@ -21,7 +21,7 @@ from ..core.progress import RaceProgress, resume_race
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
 from ..core.tally import Item, Tallied, TallyPerSide, counts
-from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, sides_scored
+from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, saved, sides_scored
 
 NOBODY = "none"
 
@@ -250,6 +250,9 @@ class Pinochle(GameBase):
                     msg("Bid %(bid)d: set", bid=hand.bid),
                 )
                 said.append(made if scored[side][0] >= 0 else went)
+            elif settings.save_meld and not saved(settings, hand.counters[side], False):
+                least = settings.save_meld  # the other side's counters score only once saved
+                said.append(msg("not counted: under %(least)d counters", least=least))
             terms[:0] = said
         return found
 
