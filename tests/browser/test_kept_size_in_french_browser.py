@@ -23,6 +23,6 @@ def test_a_french_phone_says_what_it_kept_with_a_decimal_comma(browser, live_ser
         page.goto(created["edit_url"])
         keep_game(page, created["id"], "Ann")
         said = page.locator("#keep-status").inner_text()
-        assert re.fullmatch(r"Gardée sur ce téléphone\u00a0: \d+,\d Mo en \d+,\d s\. .+", said), (
-            said
-        )
+        assert re.fullmatch(
+            r"Gardée sur ce téléphone\u00a0: \d+,\d\u00a0Mo en \d+,\d\u00a0s\. .+", said
+        ), said
