@@ -400,6 +400,7 @@
     legends();
     heads();
     preview();
+    enterKeys();
   }
 
   // The next field to ask: the first seat without a value in each seat step (in speaking
@@ -454,6 +455,7 @@
     refresh();
     const step = event.target.closest(".step");
     if (!step || event.target.type !== "radio") return;
+    const focused = document.activeElement === event.target;
     if (step.hasAttribute("data-folds")) {
       if (complete(step)) {
         fold(step, true);
@@ -462,11 +464,13 @@
     } else {
       advance(step);
     }
+    // A key tapped from the keyboard whose row then closed: the focus follows the form on to
+    // the field now asked, rather than falling back to the page.
+    const on = $(".on");
+    if (focused && on && !event.target.checkVisibility()) focusIn(on);
   });
 
-  // Number boxes: the running total and the checks follow every key typed; the keyboard's
-  // Enter ("next") goes on to the next empty box, then to Save, and never sends a half
-  // entered hand.
+  // Number boxes: the running total and the checks follow every key typed.
   const countBoxes = $$(".seat.count");
   form.addEventListener("input", (event) => {
     if (!event.target.closest(".seat.count, .line.count")) return;
@@ -479,14 +483,80 @@
       activate(f, false);
       input.select();
     });
-    input.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter") return;
-      event.preventDefault();
-      const target = nextIn(f.closest(".step")) || next();
-      if (target && $('input[type="number"]', target)) $('input[type="number"]', target).focus();
-      else advance();
-    });
   });
+
+  // Every place the hand is asked something, in the order the table is asked it: in a
+  // step of players' boxes, each player's (in speaking order where the order table fixes
+  // it), else each line of keys and number box; then the boxes of an open folded group.
+  // Left out: what is not shown, a step folded once complete, a player's box the order
+  // table fixes or that filled itself in.
+  function stops() {
+    const found = [];
+    $$(".step").forEach((step) => {
+      if (step.classList.contains("done")) return;
+      found.push(...$$("fieldset.line, .line.count", step).filter(shownField));
+      if (seatSteps.indexOf(step) >= 0) {
+        const fixedStep = order && step.id === order.fixed_step;
+        (fixedStep ? speakers() : tableOrder()).forEach((s) => {
+          const f = $('.seat[data-seat="' + s + '"]', step);
+          if (f && !f.hidden && !f.classList.contains("fixed") && !f.classList.contains("auto")) found.push(f);
+        });
+      }
+      $$("details[open] .field", step).forEach((f) => found.push(f));
+    });
+    return found;
+  }
+
+  // A stop the hand still needs: a player's box or a line of keys with nothing tapped, a
+  // number box left empty (a folded group's boxes are 0 until changed).
+  function missing(stop) {
+    if (stop.matches(".seat")) return !filled(stop);
+    if (stop.matches("fieldset.line")) return !$("input:checked", stop);
+    if (stop.matches(".line.count")) return $("input", stop).value === "";
+    return false;
+  }
+
+  // The stop's box takes the focus: its number box, or its key tapped (else its first key
+  // that may be tapped), so that the next Enter goes on from there.
+  function focusIn(stop) {
+    const box = $('input[type="number"], input[type="text"]', stop);
+    const key = $('input[type="radio"]:checked', stop) || $('input[type="radio"]:not(:disabled)', stop);
+    if (box || key) (box || key).focus({ preventScroll: true });
+  }
+
+  function goTo(stop) {
+    activate(stop.matches(".field") ? null : stop);
+    focusIn(stop);
+  }
+
+  // The keyboard's Enter ("next") keeps the form's promise: it goes on to the next place
+  // the hand is asked something, even one already holding its usual answer (the belote
+  // after the card points, the extras after the points), and past the last to the first one
+  // still empty; it saves only from the last, once nothing is missing. It never sends a
+  // half-entered hand, as the browser would from any box of a form with a submit button.
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing) return;
+    const from = event.target;
+    if (!from.matches("input") || ["hidden", "submit", "button"].indexOf(from.type) >= 0) return;
+    event.preventDefault();
+    const all = stops();
+    const here = all.findIndex((stop) => stop.contains(from));
+    const target = (here >= 0 && all[here + 1]) || all.find(missing);
+    if (target) goTo(target);
+    else if (here === all.length - 1) form.requestSubmit(document.getElementById("save"));
+    else advance();
+  });
+
+  // The number boxes' Enter key says what it does: "next" until the last box, "done" on it
+  // once nothing is missing (where it saves).
+  function enterKeys() {
+    const all = stops();
+    const done = !all.some(missing);
+    $$('input[enterkeyhint]').forEach((input) => {
+      const last = all.length > 0 && all[all.length - 1].contains(input);
+      input.setAttribute("enterkeyhint", last && done ? "done" : "next");
+    });
+  }
 
   // A signed count gets a ± key beside it, for the phones whose number keyboard has no
   // minus: it turns the number typed, or the one about to be typed, below zero or back.
