@@ -197,8 +197,13 @@ class Pinochle(GameBase):
         made = self.score(settings, hand, ctx)[bidders] >= 0
         outcome = Label((msg("made") if made else msg("set"),))
         entries = tuple((str(m), str(c)) for m, c in zip(hand.meld, hand.counters, strict=True))
+        said = tuple(
+            msg("meld %(meld)d, counters %(counters)d", meld=m, counters=c)
+            for m, c in zip(hand.meld, hand.counters, strict=True)
+        )
         marks = tuple(made if side == bidders else None for side in (0, 1))
-        return HandSummary(hand.bidder, Label((str(hand.bid),)), outcome, entries, marks)
+        bid = Label((str(hand.bid),))
+        return HandSummary(hand.bidder, bid, outcome, entries, marks, said=said)
 
     def explain(self, settings: PinochleSettings, hand: Hand, place: Any = None) -> list[list]:
         """Each player's side: its meld and counters (not saved: nothing), then the bid."""
