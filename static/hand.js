@@ -338,8 +338,10 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
+    // Asked only of a whole hand: every player's box, line of keys and number box filled.
     const ready = seatBoxes.filter(shownField).every(filled) &&
-      $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
+      $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f)) &&
+      $$(".step .line.count").filter(shownField).every((f) => $("input", f).value !== "");
     if (!ready) {
       out.textContent = "";
       out.classList.remove("scores");
@@ -387,9 +389,20 @@
       });
   }
 
+  // The steps shown are numbered 1, 2, 3…: a step none of whose fields is asked yet (Skat's
+  // before a game is picked) is hidden by the page's style, and the next one takes its number.
+  const stepNumbers = $$(".step").map((step) => [step, $("h2 > span, h2 > .head > span", step)]);
+  function numberSteps() {
+    let shown = 0;
+    stepNumbers.forEach(([step, number]) => {
+      if (number && step.checkVisibility()) number.textContent = String(++shown);
+    });
+  }
+
   function refresh() {
     reset();
     applyShow();
+    numberSteps();
     applyOrder();
     applyAllow();
     applyForbid();

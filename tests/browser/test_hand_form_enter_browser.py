@@ -2,7 +2,8 @@
 keyboard's Enter on a box goes on to the next place the hand is asked something and never
 sends a half-entered hand (Coinche's 92 + Enter saved "dedans" before the belote could be
 tapped; Tarot's saved before the poignée; Pinochle's answered "There is a problem"); once
-nothing is missing, Enter on the last box saves.
+nothing is missing, Enter on the last box saves. The steps shown are numbered 1, 2, 3…
+(Skat's jumped from 1 to 4 until a game was picked).
 
 One page load a game, in a language in turn: the first box typed in (a number box, or
 where the form has none its first key tapped), Enter, and the focus on the box that comes
@@ -54,6 +55,17 @@ STOPS = """() => {
   }));
 }"""
 
+# The numbers of the steps the form shows, in order (a step nothing is asked in yet is
+# hidden: Skat's before a game is picked).
+STEP_NUMBERS = """() => Array.from(document.querySelectorAll("#hand .step"))
+  .filter((step) => step.checkVisibility())
+  .map((step) => step.querySelector("h2 > span, h2 > .head > span").textContent.trim())"""
+
+
+def numbered_in_order(page) -> bool:
+    shown = page.evaluate(STEP_NUMBERS)
+    return shown == [str(n) for n in range(1, len(shown) + 1)]
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -98,6 +110,7 @@ def test_enter_goes_on_to_the_next_box_and_saves_only_a_whole_hand(browser, serv
             ),
         )
         page.goto(f"/games/{created['id']}/hands/new")
+        assert numbered_in_order(page), f"{key}: steps numbered {page.evaluate(STEP_NUMBERS)}"
 
         # The first box: a number box typed in, or where the form has none its first
         # line of keys, the focus on its first key (as the Tab key leaves it).
@@ -123,6 +136,7 @@ def test_enter_goes_on_to_the_next_box_and_saves_only_a_whole_hand(browser, serv
 
         # The whole hand, then Enter on the last box: saved.
         enter(page, entry)
+        assert numbered_in_order(page), f"{key}: steps numbered {page.evaluate(STEP_NUMBERS)}"
         stops = page.evaluate(STOPS)
         last = stops[-1]["name"]
         if stops[-1]["box"]:
