@@ -369,17 +369,23 @@
           return;
         }
         // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;
-        // each side in a cell of its own, two to a line.
+        // each side in a cell of its own, two to a line. A name wraps between its words,
+        // its longest word's letters (as the sheet's fit() counts them) drawing it smaller
+        // where it is too long for the cell.
         out.replaceChildren(...body.points.map((p, s) => {
           const cell = document.createElement("span");
+          const who = document.createElement("span");
           const name = document.createElement("bdi");
           const points = document.createElement("bdi");
-          name.className = "who";
+          who.className = "who";
           name.textContent = body.names[s];
+          const longest = Math.max(...body.names[s].replace(/-/g, "- ").split(/\s+/).map((w) => w.length));
+          if (longest > 6) name.className = "l" + Math.min(longest, 24);
+          who.append(name);
           points.className = "pts";
           points.dir = "ltr";
           points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
-          cell.append(name, " ", points);
+          cell.append(who, " ", points);
           return cell;
         }));
       })
