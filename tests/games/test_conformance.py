@@ -438,7 +438,18 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
 
 
 # The kinds of table the page script (static/hand.js) applies; see engine/core/form.py.
-TABLE_KINDS = {"allow", "show", "order", "forbid", "sum", "total", "stake", "hint"}
+TABLE_KINDS = {
+    "allow",
+    "show",
+    "order",
+    "forbid",
+    "sum",
+    "complement",
+    "tally",
+    "total",
+    "stake",
+    "hint",
+}
 
 
 def _fields_named_by(rule_kind: str, rule: dict) -> set[str]:
@@ -458,8 +469,8 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
             assert kind in TABLE_KINDS, kind
             for rule in rules:
                 assert _fields_named_by(kind, rule) <= names, (kind, rule)
-                if "prefix" in rule:
-                    assert any(n.startswith(rule["prefix"] + "_") for n in names), rule
+                for prefix in (rule.get("prefix"), rule.get("into")):
+                    assert prefix is None or any(n.startswith(prefix + "_") for n in names), rule
                 for text in ("why", "count", "text", "text_word"):
                     if text in rule:
                         assert rule[text] in spec.texts, (kind, text)

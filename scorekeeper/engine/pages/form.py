@@ -103,6 +103,8 @@ class Box:
     what: str
     errors: tuple[str, ...]
     halves: bool = False
+    heading: str | None = None
+    """A folded box's title before it: whose the boxes that follow are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,7 @@ def _box(
     seat = described.seat
     player = None if seat is None or seat >= len(players) else players[seat]
     label = words.translate(described.label)
+    heading = None if described.heading is None else words.translate(described.heading)
     if described.is_hidden:
         kind = "hidden"
     elif described.folded:
@@ -251,7 +254,7 @@ def _box(
     return Box(
         name=described.name,
         kind=kind,
-        label=label,
+        label=label if described.short is None else words.translate(described.short),
         player=player,
         seat=seat,
         prefix=described.name.rpartition("_")[0] if seat is not None else "",
@@ -268,6 +271,7 @@ def _box(
         what=what,
         errors=tuple(beside.get(described.name, ())),
         halves=described.halves,
+        heading=heading,
     )
 
 

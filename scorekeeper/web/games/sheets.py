@@ -36,7 +36,7 @@ from ..service import (
     side_names,
 )
 from ..weight import heavy, light
-from .scoreboard import PageTexts, bid_css, sides_named
+from .scoreboard import PageTexts, bid_css, sides_named, terms_said
 
 bp = Blueprint("sheets", __name__)
 
@@ -404,7 +404,10 @@ def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[st
         terms = rules.explain(game.settings, stored.record, place)
         place = rules.place_after(replayed)
         sides = [
-            {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}
+            {
+                "name": names[i],
+                "terms": terms_said(terms[side[0]], game.names_at(stored.number), names),
+            }
             for i, side in enumerate(rules.sides)
             if terms[side[0]]
         ]
