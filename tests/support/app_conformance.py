@@ -519,7 +519,8 @@ def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
             break
     finished = answer["status"] == "finished"
     assert finished or not counted, f"{game.key}: a table's list did not end"
-    token = CSRF_TOKEN.search(request.get(f"/games/{table.id}/club").text())[1]
+    # The dispute form is the hand's: a tap on hand 1 opens it (issue 68).
+    token = CSRF_TOKEN.search(request.get(f"/games/{table.id}/club?hand=1").text())[1]
     said = {"csrf_token": token, "name": table.players[0]}
     dispute = {**said, "action": "dispute", "hand": "1", "note": NAMES[2]}
     for body in [dispute, *([said] if finished else [])]:
