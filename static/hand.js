@@ -79,9 +79,11 @@
   // A seat's box has a value: a key tapped, or a number typed.
   const filled = (f) =>
     Boolean($("input:checked", f)) || $$('input[type="number"]', f).some((n) => n.value !== "");
+  // A field's place on the page: its fieldset, or the player's box or the count's line
+  // that holds its number box (shown, hidden and explained as one, label and all).
   const box = (name) => {
     const found = document.getElementById(name);
-    return found && found.matches("input") ? found.closest(".seat") || found : found;
+    return found && found.matches("input") ? found.closest(".seat, .line.count") || found : found;
   };
   const whyOf = (name) => $(".why", box(name));
   const total = (values) => values.reduce((a, b) => a + b, 0);

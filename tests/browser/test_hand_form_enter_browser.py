@@ -32,8 +32,9 @@ pytestmark = pytest.mark.browser
 # Every place the form asks something, as a person reads the page: each line of keys or
 # number box, each player's box (not one that filled itself in, nor one the rules fix), each
 # box of an open folded group, where it is shown; in reading order (top to bottom, then in
-# the page's direction); with the box the focus is in, and whether it is still empty (no
-# key tapped, no number typed; a folded group's boxes are 0 until changed).
+# the page's direction); with the box the focus is in, whether a line is shown with its
+# number box hidden (``bare``: a label with nothing to type in), and whether it is still
+# empty (no key tapped, no number typed; a folded group's boxes are 0 until changed).
 STOPS = """() => {
   const rtl = document.documentElement.dir === "rtl";
   const asked = "#hand .step fieldset.line, #hand .step .line.count, "
@@ -50,6 +51,7 @@ STOPS = """() => {
   return stops.map(({ el }) => ({
     name: (input(el) || el.querySelector('input[type="radio"]') || {}).name || el.id,
     box: Boolean(input(el)),
+    bare: Boolean(input(el)) && !input(el).checkVisibility(),
     focused: el.contains(document.activeElement),
     empty: empty(el),
   }));
@@ -115,6 +117,8 @@ def test_enter_goes_on_to_the_next_box_and_saves_only_a_whole_hand(browser, serv
         # The first box: a number box typed in, or where the form has none its first
         # line of keys, the focus on its first key (as the Tab key leaves it).
         stops = page.evaluate(STOPS)
+        bare = [stop["name"] for stop in stops if stop["bare"]]
+        assert bare == [], f"{key}: a label shown without its box: {bare}"
         boxes = [stop for stop in stops if stop["box"]]
         first = (boxes or stops)[0]
         if first["box"]:
