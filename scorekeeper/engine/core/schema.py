@@ -208,8 +208,12 @@ class Field:
         csv: bool | str = True,
         omit_empty: bool = False,
         null_is_default: bool | None = None,
+        seldom: float = 0,
     ) -> None:
         self.omit_empty = omit_empty
+        self.seldom = seldom
+        """The share of random hands that leave the field at its ``default``, beside the
+        ones that draw it (a poignée, a chelem: rare at a table); 0: drawn like the rest."""
         if null_is_default is not None:
             self.null_is_default = null_is_default
         self.name = name
@@ -317,6 +321,10 @@ class Field:
     def draw(self, ctx: Context, rng: random.Random) -> Any:
         raise NotImplementedError
 
+    def drawn(self, ctx: Context, rng: random.Random) -> Any:
+        """A random hand's value: the default as often as ``seldom`` says, else drawn."""
+        return self.default if self.seldom and rng.random() < self.seldom else self.draw(ctx, rng)
+
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
         """The value as a page says it (None: nothing to say, a "no")."""
         return None if typed is None else str(typed)
@@ -328,13 +336,27 @@ class SeatOf(Field):
     metavar = "SEAT"
     style = "names"
 
-    def __init__(self, name: str, label: Message, *, what: Message | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        *,
+        what: Message | None = None,
+        instead: tuple[str, Message] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(name, label, **kwargs)
         self.what = what
         """With ``what``, the seat is read as every number from outside is (``numbers.
         parse_int``, 0 to seats - 1), its refusals in the core's number words naming it so."""
+        self.instead = instead
+        """A key and its words that the table may give instead of a player (French Tarot's
+        "alone": the taker called their own king), the value as it is; on the form a key
+        before the players'."""
 
-    def parse(self, value: Any, ctx: Context) -> int:
+    def parse(self, value: Any, ctx: Context) -> int | str:
+        if self.instead is not None and value == self.instead[0]:
+            return value
         if self.what is not None:
             try:
                 return parse_int(value, self.name, label=self.what, low=0, high=ctx.seats - 1)
@@ -360,20 +382,26 @@ class SeatOf(Field):
         return seat
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(
+        seats = tuple(
             Choice(str(s), players[s] if s < len(players) else str(s)) for s in range(ctx.seats)
         )
+        return seats if self.instead is None else (Choice(*self.instead), *seats)
 
     def range_words(self, ctx: Context) -> str:
-        return f"a seat, 0 to {ctx.seats - 1}"
+        instead = "" if self.instead is None else f", or {self.instead[0]}"
+        return f"a seat, 0 to {ctx.seats - 1}{instead}"
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return names[typed]
+        return names[typed] if isinstance(typed, int) else typed
 
-    def draw(self, ctx: Context, rng: random.Random) -> int:
+    def draw(self, ctx: Context, rng: random.Random) -> int | str:
+        if self.instead is not None:
+            return rng.choice([self.instead[0], *range(ctx.seats)])
         return rng.randrange(ctx.seats)
 
-    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
+        if self.instead is not None and typed == self.instead[0]:
+            return self.instead[1]
         return None if typed is None else names[typed]
 
 
@@ -1092,7 +1120,7 @@ class HandSchema:
             for described in () if body else self.fields:
                 if not described.applies(ctx) or not self.is_shown(described, shown):
                     continue
-                body[described.name] = described.draw(ctx, rng)
+                body[described.name] = described.drawn(ctx, rng)
                 shown |= described.to_form(body[described.name])
             try:
                 game.record_from_dict(settings, body, ctx.place)
