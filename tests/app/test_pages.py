@@ -460,7 +460,8 @@ def test_everyone_passed_throws_the_deal_in(client, make_game):
     assert f"Hand 1: thrown in; {iso('West')} deals again." in page
     assert "<em>thrown in</em>" in page
     hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
-    assert hand["thrown_in"] is True and "frisch_rounds" not in hand  # after all 3
+    # Thrown in after the rules' every Frisch round, kept as played (issue 66).
+    assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
 
 
 def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
