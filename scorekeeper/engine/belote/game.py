@@ -15,7 +15,7 @@ from ..core.base import GameBase
 from ..core.display import GameNotes, Label, RulesLine
 from ..core.game import PageWords
 from ..core.held import held_points, held_race
-from ..core.messages import Message, Side, msg
+from ..core.messages import Message, Side, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary, OneOf
 from ..core.working import Working
 from .settings import ANNOUNCED, CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
@@ -40,13 +40,25 @@ NONE = {"tapped": True, "default": "none"}  # none, already tapped: no coinche, 
 NO_CARD_OF_1 = (1, DEAL - 1)  # no card is worth 1: a side never counts 1, nor the other 161
 
 
+# How the one-line hand names a side's announcements of each kind.
+ANNOUNCED_SAID = {
+    "tierce": lambda n: nmsg("%(num)d tierce", "%(num)d tierces", n),
+    "cinquante": lambda n: nmsg("%(num)d cinquante", "%(num)d cinquantes", n),
+    "cent": lambda n: nmsg("%(num)d cent", "%(num)d cents", n),
+    "carre": lambda n: nmsg("%(num)d carré", "%(num)d carrés", n),
+    "carre_nines": lambda n: msg("carré of nines"),
+    "carre_jacks": lambda n: msg("carré of jacks"),
+    "higher": lambda n: msg("the higher announcement"),
+}
+
+
 class Announced(schema.PerSide):
     """A side's count of one announcement, folded on the form at 0 (now and then one)."""
 
     def __init__(self, name: str, label: Message, high: int):
         empty = {"default": (0, 0), "omit_empty": True, "null_is_default": True}
         only = {"step": "count", "folded": True, "only_if": attrgetter("settings.announcements")}
-        super().__init__(name, label, 0, high, **only, **empty)
+        super().__init__(name, label, 0, high, said=ANNOUNCED_SAID[name], **only, **empty)
 
     def draw(self, ctx: Context, rng: random.Random) -> list[int]:
         return [int(rng.random() < 0.08), int(rng.random() < 0.08)]
@@ -155,8 +167,16 @@ class Belote(GameBase):
         said += [" ", dict(COINCHES)[hand.coinche]] if said and hand.coinche != "none" else []
         entries = tuple((str(hand.card_points),) if s == side else () for s in (0, 1))
         marks = tuple(result == "made" if s == side else None for s in (0, 1))
+        counted = msg("%(points)d card points", points=hand.card_points)
         bid = Label(tuple(said)) if said else None
-        return HandSummary(hand.taker, bid, Label(tuple(pieces)), entries, marks)
+        return HandSummary(
+            hand.taker,
+            bid,
+            Label(tuple(pieces)),
+            entries,
+            marks,
+            said=tuple(counted if s == side else None for s in (0, 1)),
+        )
 
     def explain(self, settings: BeloteSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each side's points term by term, the announcements that count and the litige's."""

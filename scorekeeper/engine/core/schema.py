@@ -793,7 +793,9 @@ class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
     to ``high`` each, adding up to ``total`` when it is given (see ``totalled``).
     ``folded``: a rare penalty, on the form in its step's folded group,
-    each box at 0, and a box left empty read as 0."""
+    each box at 0, and a box left empty read as 0. ``said``: one number as the table says
+    it in a sentence, a function of the number giving a Message ("took 3", "1 penalty");
+    without it, the label and the number ("Meld: 20")."""
 
     listed = True
     metavar = "N,N,…"
@@ -807,6 +809,7 @@ class _Listed(Field):
         total: Bound = None,
         prefix: str | None = None,
         folded: bool = False,
+        said: Callable[[int], Message] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
@@ -815,6 +818,14 @@ class _Listed(Field):
         self.total = total
         self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
         self.folded = folded
+        self.said = said
+
+    def said_of(self, number: Any) -> Message:
+        """One of the field's numbers as a sentence says it (``said``), or its label and
+        the number (a side's figures of two partners: "2/3")."""
+        if self.said is not None and isinstance(number, int):
+            return self.said(number)
+        return msg("%(what)s: %(n)s", what=self.label, n=number)
 
     def _box(self, name: str, label: Message, ctx: Context, seat: int | None = None) -> FormField:
         low, high = self.bounds(ctx)
@@ -1273,7 +1284,10 @@ class HandSummary:
     None), its bid (a Label or None), how it went (``outcome``), and per side what the
     table wrote (``entries``) and whether the side made its bid (``made``, None: no bid);
     ``penalties``, per side, what a penalty cost it, shown apart from its points (none:
-    no penalties)."""
+    no penalties); ``said``, per side, its entries as the table says them in a sentence
+    ("bid 2, took 0", "9 of 10 needed": a Message or Label, None for nothing), which
+    the one-line hand shows where the sheet's cells show ``entries`` under their heads
+    (none: the entries as they are)."""
 
     about: int | None
     bid: Label | None
@@ -1281,3 +1295,4 @@ class HandSummary:
     entries: tuple[tuple[str, ...], ...]
     made: tuple[bool | None, ...]
     penalties: tuple[PenaltyMark | None, ...] = ()
+    said: tuple[Any, ...] = ()

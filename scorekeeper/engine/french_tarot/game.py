@@ -110,12 +110,15 @@ class FrenchTarot(GameBase):
             pieces[:0] = [who or msg("alone"), " · "]
         pieces += [piece for extra in _extras(hand).values() for piece in (" · ", extra)]
         seats, side = range(ctx.seats), {deal.taker, deal.partner} - {None}
-        entries = tuple((shown_number(deal.points),) if s == deal.taker else () for s in seats)
+        made = (shown_number(deal.points),)
+        entries = tuple(made if s == deal.taker else () for s in seats)
         marks = tuple(deal.made() if s in side else None for s in seats)
+        counted = msg("%(points)s card points", points=made[0])
+        said = tuple(counted if s == deal.taker else None for s in seats)
         bid = Label((dict(CONTRACTS)[hand.contract],))
         if hand.king is not None:  # the called king's suit beside the contract: "Garde ♥"
             bid = Label((*bid.pieces, " ", hand.king.symbol), "r" if hand.king.is_red else "")
-        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks)
+        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks, said=said)
 
     def explain(self, settings: TarotSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each player's points term by term: the count against the points needed, the

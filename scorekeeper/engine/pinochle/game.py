@@ -222,8 +222,15 @@ class Pinochle(GameBase):
             (f"({meld})" if why else str(meld), str(ctr))
             for meld, ctr, (_, why) in zip(hand.meld, hand.counters, scored, strict=True)
         )
+        said = tuple(
+            msg("meld %(meld)d (not counted), counters %(counters)d", meld=meld, counters=ctr)
+            if why
+            else msg("meld %(meld)d, counters %(counters)d", meld=meld, counters=ctr)
+            for meld, ctr, (_, why) in zip(hand.meld, hand.counters, scored, strict=True)
+        )
         marks = tuple(made if side == bidders else None for side in (0, 1))
-        return HandSummary(hand.bidder, Label((str(hand.bid),)), outcome, entries, marks)
+        bid = Label((str(hand.bid),))
+        return HandSummary(hand.bidder, bid, outcome, entries, marks, said=said)
 
     def explain(self, settings: PinochleSettings, hand: Hand, place: Any = None) -> list[list]:
         """Each player's side, term by term: its meld (by combination where the table
