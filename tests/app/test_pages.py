@@ -67,7 +67,7 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     assert f"Leading: {unit('West')[0]} 19" in in_progress
     assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) in done
     assert f"Winner: {unit('Bob')[0]} 19" in done
-    assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
+    assert re.search(r"[A-Z][a-z]{2} \d{1,2}, \d{4} · 1 hand", page)  # Babel's date, not ISO
 
 
 def test_new_game_form_suggests_names_already_used(client, make_game):
@@ -594,7 +594,7 @@ def test_revisions_show_every_version(editor):
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
-        r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>",
+        r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\u202f[AP]M UTC</time>",  # Babel's, not ISO
         page,
     )
 
