@@ -14,6 +14,7 @@ import sqlite3
 
 from scorekeeper.database_check import check_database
 from scorekeeper.db import figures as kept_figures
+from scorekeeper.web.review.players import PLAYER_DATA
 from tests.support.review import rows_of
 from tests.support.skat_rules import grand
 from tests.support.stored import held_groups
@@ -158,7 +159,9 @@ def test_figures_a_database_kept_under_the_old_count_are_worked_out_again(client
                 f"UPDATE {table} SET {column} = ?, format = '2' WHERE game_id = ?", [old, game_id]
             )
     connection.close()
-    kept_figures.clear_cache()  # as a new process finds them
+    # As a new process finds them: neither the figures nor a player's page's reads kept.
+    kept_figures.clear_cache()
+    PLAYER_DATA.clear()
     assert check_database(path).ok
     assert _figures(client, game_id)["Hands played"] == ["4"] * 5
     assert _career(client, "Elfriede")["Hands played"] == ["4"]
