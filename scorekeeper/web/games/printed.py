@@ -3,7 +3,7 @@ that extend it): a game's sheet (``sheet.html``, the print's view in ``sheets.py
 club night's table list, ``club_list.html``, which extends it) and a blank sheet for
 pencil play (``blank_sheet.html``). Views import this module, never each other.
 
-The hands are the engine's sheet model laid out on paper (``engine.pages.paper``); the
+The hands are the engine's sheet model laid out on paper (``paper.py``); the
 templates only print what is worked out here.
 """
 
@@ -18,10 +18,10 @@ from markupsafe import Markup
 from ... import db, game_play
 from ...engine import Game, Settings
 from ...engine.core.display import total
-from ...engine.pages.paper import SheetColumns, paper_hands, sheet_widths
 from ..chart import game_chart
 from ..i18n import shown, shown_ltr
 from ..service import game_of, kind_name, rules_label, side_names
+from .paper import SheetColumns, paper_hands, sheet_widths
 
 
 def game_paper(
@@ -30,8 +30,8 @@ def game_paper(
     """The context of ``templates/sheet.html`` for ``game``, its stored ``hands`` replayed
     (``progress``); with ``explain``, how every score was worked out."""
     rules = game_of(game)
-    paper = paper_hands(rules, game.settings, progress, game.names_at, shown)
     sides = side_names(game)
+    paper = paper_hands(rules, game.settings, progress, game.names_at, shown, _labels(sides))
     return _rules_context(rules, game.settings, kind_name(game), paper.columns, paper.widths) | {
         "game": game,
         "hands": paper,
@@ -62,17 +62,24 @@ def blank_paper(game: Game, settings: Settings, kind: str, rules: str) -> dict[s
     (Oh Hell's cards dealt) has a row for each, the deal written in; any other, rows
     enough for pencil play."""
     deals = game.sheet_deals(settings)
+    rows = list(enumerate(deals, 1)) or [(n, "") for n in range(1, BLANK_ROWS + 1)]
     columns = SheetColumns.of(game, settings)
-    widths = sheet_widths(game, columns, shown, deals or None)
+    widths = sheet_widths(game, columns, shown, deals or None, labels=_labels(()), hands=len(rows))
     return _rules_context(game, settings, kind, columns, widths) | {
         "sides": ("",) * len(game.sides),
         "rules": rules,
-        "blank_rows": list(enumerate(deals, 1)) or [(n, "") for n in range(1, BLANK_ROWS + 1)],
+        "blank_rows": rows,
     }
 
 
 # Rows tall enough for pencil that still fit one A4 or Letter page.
 BLANK_ROWS = 32
+
+
+def _labels(sides: Sequence[str]) -> dict[str, str]:
+    """The sheet's own headings (``templates/paper.html``'s) and the sides' names, in the
+    page's language, whose words its columns must hold (``paper.sheet_widths``)."""
+    return {"dealer": _("Dealer"), "points": _("Pts"), "total": _("Tot"), "sides": " ".join(sides)}
 
 
 def _rules_context(
