@@ -27,6 +27,7 @@ from .db import figures
 from .db.backup import open_existing
 from .db.connection import query
 from .db.hands import hand_values, load_game_with_hands, seat_row_values
+from .db.look_alike_names import plan
 from .db.migrations import migrations
 from .engine.core.game import seat_values
 from .game_play import progress_of
@@ -48,6 +49,7 @@ class Report:
     games: int = 0
     hands: int = 0
     replayed: int = 0
+    upgrade: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -67,6 +69,9 @@ class Report:
                 f"migrations not applied: {', '.join(self.pending)} "
                 "(`scorekeeper serve` applies them, after a copy of the file)"
             )
+        if self.upgrade:
+            found.append("the upgrade will rename these players (nothing merged but one name):")
+            found += [f"  {line}" for line in self.upgrade]
         shown = self.problems[:SHOWN_PROBLEMS]
         found += [f"problem: {problem}" for problem in shown]
         if len(self.problems) > len(shown):
@@ -113,9 +118,30 @@ def _check(database: Database, report: Report) -> None:
     report.hands = _count(database, "hands")
     report.groups = _count(database, "groups") if database["groups"].exists() else 0
     if report.pending:
+        report.upgrade = _names_upgrade(database, report.pending)
         return  # the game's data is read as the current schema stores it
     for problem in _replay_problems(database, report):
         report.problems.append(problem)
+
+
+def _names_upgrade(database: Database, pending: list[str]) -> list[str]:
+    """What the pending upgrade of players' names (m032, ``db.look_alike_names``) will do,
+    worked out on a copy in memory upgraded to just before it: the dry run a host reads
+    before ``serve`` upgrades the file."""
+    # By its name's end: the number is its place, which a merge may move.
+    names = next((m for m in pending if m.endswith("_names_that_show_nothing_or_look_alike")), "")
+    if not names:
+        return []
+    copy = sqlite3.connect(":memory:")
+    try:
+        database.conn.backup(copy)
+        upgraded = Database(copy, recursive_triggers=False, execute_plugins=False)
+        migrations.apply(upgraded, stop_before=names)
+        return [change.line() for change in plan(upgraded)]
+    except Exception as exc:  # noqa: BLE001 - an earlier upgrade that needs the file itself
+        return [f"(not worked out ahead of the upgrades before it: {exc})"]
+    finally:
+        copy.close()
 
 
 def _not_scorekeeper(database: Database) -> str | None:

@@ -23,3 +23,9 @@ class Problem(Exception):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+class CannotStart(Problem):
+    """Why the server must not start (a folder it cannot keep private, its secrets
+    missing): ``message`` names the file or folder and what to do; ``field`` the option
+    that chose it (``--db``)."""

@@ -1,7 +1,8 @@
 // Hand entry: makes the plain form quick to tap. It holds no rule and knows no game. The
 // server draws the form from the game's description (engine/core/form.py) and renders
 // that description's tables into #rules; this script applies them, each of a generic
-// kind (allow, show, order, forbid, sum, total, stake), on keys and on number boxes alike
+// kind (allow, show, order, forbid, sum, complement, tally, total, stake), on keys and on
+// number boxes alike
 // (a count per seat: the round sheet's points), and asks data-preview-url for the
 // points of a finished hand. The server checks the hand again on save. Every sentence it
 // shows comes translated from the page's <template> elements.
@@ -43,6 +44,8 @@
   const totals = rules.total || [];
   const stakes = rules.stake || [];
   const hints = rules.hint || [];
+  const complements = rules.complement || [];
+  const tallies = rules.tally || [];
 
   const seatBoxes = $$(".seat[data-seat]");
   const SEATS = Array.from(new Set(seatBoxes.map((f) => Number(f.dataset.seat)))).sort((a, b) => a - b);
@@ -286,6 +289,52 @@
     });
   }
 
+  // A side's number of a total (its counters) fills itself in once every other side's is
+  // typed: the one box not typed follows the others, as the server fills it.
+  const typedBoxes = new Set();
+  const named = (name) => form.elements.namedItem(name);
+  function applyComplements() {
+    complements.forEach((rule) => {
+      const names = Array.from({ length: rule.sides }, (_, i) => rule.prefix + "_" + i);
+      const free = names.filter((n) => !typedBoxes.has(n) && named(n));
+      if (free.length !== 1) {
+        free.forEach((n) => {
+          const line = named(n).closest(".line");
+          if (line.classList.contains("auto")) named(n).value = "";
+          line.classList.remove("auto");
+        });
+        return;
+      }
+      const others = names.filter((n) => n !== free[0]).map((n) => named(n).value);
+      const left = rule.total - total(others.map(Number));
+      const ready = others.every((v) => v !== "") && left >= 0;
+      named(free[0]).value = ready ? String(left) : "";
+      named(free[0]).closest(".line").classList.toggle("auto", ready);
+    });
+  }
+
+  // A side's tally (its meld by combination) shows its worth in the side's box, the
+  // weights the engine's.
+  function applyTallies() {
+    tallies.forEach((rule) => {
+      for (let side = 0; side < rule.sides; side += 1) {
+        const into = named(rule.into + "_" + side);
+        if (!into) continue;
+        const worth = Object.keys(rule.weights).map((key) => {
+          const box = named(rule.prefix + "_" + side + "_" + key);
+          return (box ? Number(box.value) || 0 : 0) * rule.weights[key];
+        });
+        if (worth.some((w) => w)) {
+          into.value = String(total(worth));
+          into.dataset.tallied = "1";
+        } else if (into.dataset.tallied) {
+          into.value = "";
+          delete into.dataset.tallied;
+        }
+      }
+    });
+  }
+
   function applyTotals() {
     totals.forEach((rule) => {
       const named = SEATS.map((s) => num(rule.prefix + "_" + s)).filter((c) => c !== null);
@@ -394,6 +443,8 @@
     applyAllow();
     applyForbid();
     applySums();
+    applyTallies();
+    applyComplements();
     applyTotals();
     applyStakes();
     applyHints();
@@ -444,6 +495,10 @@
   // A number typed counts as tapped; a box emptied again is free to fill itself in.
   function entered(target) {
     const name = target.name || "";
+    if (complements.some((rule) => name.startsWith(rule.prefix + "_"))) {
+      if (target.value === "") typedBoxes.delete(name);
+      else typedBoxes.add(name);
+    }
     if (!tapped[prefixOf(name)] || !/_\d+$/.test(name)) return;
     if (numberBox(name) === target && target.value === "") tapped[prefixOf(name)].delete(seatOf(name));
     else tapped[prefixOf(name)].add(seatOf(name));
@@ -568,6 +623,14 @@
     limits();
   });
 
+  // A side's number already on the page (a stored hand being edited) is the user's own, but
+  // for the last one, which follows the others.
+  complements.forEach((rule) => {
+    for (let i = 0; i < rule.sides - 1; i += 1) {
+      const box = named(rule.prefix + "_" + i);
+      if (box && box.value !== "") typedBoxes.add(box.name);
+    }
+  });
   // Counts already on the page are the user's own, unless they are a whole hand (a stored
   // hand being edited): then the last one is taken as filled in by itself.
   sums.forEach((rule) => {

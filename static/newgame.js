@@ -19,9 +19,9 @@
       const input = label.querySelector("input");
       if (input) input.placeholder = shown(value);
     });
-    if (values && form.elements.target && !form.elements.target.value) {
-      form.elements.target.placeholder = values.target;
-    }
+    // The target box is blank for the preset's own (Double deck: 500): it shows the one
+    // chosen, and a number typed stays the table's.
+    if (values && form.elements.target) form.elements.target.placeholder = values.target;
   }
 
   // Each seat's key keeps the label the server gave it ("1st"...) for while its name is

@@ -25,6 +25,7 @@ pytest_plugins = [
     "tests.support.compiled_once",
     "tests.support.scheduling",
     "tests.support.temp_in_memory",
+    "tests.support.tracebacks",
 ]
 
 

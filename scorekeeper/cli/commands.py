@@ -22,6 +22,7 @@ from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game
 from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
 from ..engine.core.game import ScoresFromOptions
 from ..engine.registry import UNLISTED
+from ..problems import Problem
 from .numbers import WholeNumber
 from .root import (
     DB_HELP,
@@ -427,8 +428,9 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
     type=WholeNumber(1, 64),
     help="Processes that serve requests on the same port and database file; a busy "
     "server wants one per core. More than 1 runs them under gunicorn, which replaces a "
-    "worker that dies or hangs and reloads them all on SIGHUP; serve it behind a reverse "
-    "proxy that buffers requests (deploy/Caddyfile) with --proxy.",
+    "worker that dies or hangs and reloads them all on SIGHUP. Each reads a request whole "
+    "before a thread answers it, as one process does: a client sending slowly holds no "
+    "thread, with or without a proxy in front.",
 )
 @click.option(
     "--worker-timeout",
@@ -801,6 +803,9 @@ def entry(argv: Sequence[str] | None = None) -> int:
     except EngineError as exc:
         click.echo(f"scorekeeper: error: {exc.field or 'input'}: {exc}", err=True)
         return 2
+    except Problem as exc:  # what the data layer refused (the database's keys unusable)
+        click.echo(f"scorekeeper: error: {exc.field or 'input'}: {exc}", err=True)
+        return 1
     except BrokenPipeError:
         # A reader such as `head` closed the pipe: stop quietly, as Unix tools do.
         sys.stderr.close()

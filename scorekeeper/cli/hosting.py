@@ -177,6 +177,19 @@ def restore(path: str | None, replica: str | None, force: bool, database: str | 
     click.echo(f"Restored {report.holds()} into {target}.")
     if report.pending:
         click.echo("The copy is from an older version: `scorekeeper serve` upgrades it.")
+    _secrets_needed(str(target))
+
+
+def _secrets_needed(database: str) -> None:
+    """Says, after a restore, what of the secrets folder beside ``database`` its links
+    need and it lacks: the server will not start until it is put back (issue 66)."""
+    from ..db import sealing
+
+    found = sealing.examine(database)
+    for problem in found.problems:
+        click.echo(f"Warning: {problem}: `scorekeeper serve` will not start on it.")
+    if found.problems:
+        click.echo(f"To mend it: {sealing.RESTORE.format(database=database)}.")
 
 
 # --- Litestream ---------------------------------------------------------------------------

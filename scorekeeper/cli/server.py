@@ -20,10 +20,12 @@ scheme and host from the proxies' ``X-Forwarded-*`` headers (:func:`trust_proxie
 Without ``--proxy`` waitress removes those headers before the app sees them, since any
 client can send them.
 
-``serve --workers N`` (N > 1) runs on gunicorn instead (:func:`run_workers`): its arbiter
-forks N gthread workers from the app made once (``preload_app``), replaces any that dies
-or hangs past ``--worker-timeout``, reloads them gracefully on SIGHUP and stops them
-gracefully on SIGTERM. Waitress stays the single process of a table's LAN.
+``serve --workers N`` (N > 1) runs under gunicorn's arbiter (:func:`run_workers`): it
+forks N workers from the app made once (``preload_app``), replaces any that dies or hangs
+past ``--worker-timeout``, reloads them gracefully on SIGHUP and stops them gracefully on
+SIGTERM. Each worker serves on this module's waitress server (``worker.WaitressWorker``),
+which reads every request whole before a thread answers it: a client sending slowly holds
+a connection, never a thread, so the workers may face the network without a proxy.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from ..limits import MOST_PHONES_PER_ADDRESS
-from ..problems import Problem
+from ..problems import CannotStart, Problem
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
@@ -142,7 +144,7 @@ def only_invite(app: Any, base: str) -> str | None:
     return invite_link(base, groups[0].invite) if len(groups) == 1 else None
 
 
-def _idle(channels: Iterable[HTTPChannel]) -> list[HTTPChannel]:
+def idle_channels(channels: Iterable[HTTPChannel]) -> list[HTTPChannel]:
     """Connections that no thread is answering and that have nothing left to send: an idle
     keep-alive, or a request not yet received in full."""
     return [c for c in channels if not (c.requests or c.total_outbufs_len or c.will_close)]
@@ -185,7 +187,7 @@ class FairServer(TcpWSGIServer):
 
     def _close_longest_idle(self, channels: Iterable[HTTPChannel]) -> bool:
         """Closes the idle connection with the oldest activity; False when none is idle."""
-        idle = _idle(channels)
+        idle = idle_channels(channels)
         if not idle:
             return False
         oldest = min(idle, key=lambda c: c.last_activity)
@@ -285,13 +287,14 @@ def run_server(
 def worker_settings(
     fds: list[int], threads: int, workers: int, timeout: int = WORKER_TIMEOUT
 ) -> dict[str, Any]:
-    """gunicorn's settings for ``serve --workers``: ``workers`` gthread processes of
-    ``threads`` threads each, accepting on the listening sockets ``fds`` (bound before the
-    app was made, see :func:`bind`)."""
+    """gunicorn's settings for ``serve --workers``: ``workers`` processes serving on
+    waitress (``worker.WaitressWorker``) with ``threads`` threads each, accepting on the
+    listening sockets ``fds`` (bound before the app was made, see :func:`bind`)."""
     return {
         "bind": [f"fd://{fd}" for fd in fds],
         "workers": workers,
-        "worker_class": "gthread",
+        # Not gthread, whose threads read the requests: a slow client held one each.
+        "worker_class": "scorekeeper.cli.worker.WaitressWorker",
         "threads": threads,
         # The app is made once, in the arbiter, before any worker forks: what it shares
         # between processes (web.throttle's buckets and heavy slots) is made there, and
@@ -300,12 +303,9 @@ def worker_settings(
         # A worker whose loop stops checking in (hung, stopped) is killed and replaced.
         "timeout": timeout,
         "graceful_timeout": GRACEFUL_TIMEOUT,
-        # As waitress's: idle keep-alive connections (a phone asleep between polls) are
-        # closed after CHANNEL_TIMEOUT, and a worker holds at most CONNECTION_LIMIT.
-        "keepalive": CHANNEL_TIMEOUT,
-        "worker_connections": CONNECTION_LIMIT,
-        # No forwarded header is gunicorn's to trust: ProxyFix takes them, from as many
-        # proxies as --proxy says (trust_proxies), and only then.
+        # Connections, their limits and idle time are waitress's (TUNING), as in one
+        # process; no forwarded header is gunicorn's to trust: ProxyFix takes them, from as
+        # many proxies as --proxy says (make_server), and only then.
         "forwarded_allow_ips": "",
         # What gunicorn does (a worker booted, replaced, timed out; the shutdown) goes to
         # standard error: the terminal, or the service's journal. No access log: the
@@ -342,22 +342,28 @@ def run_workers(
     once. A worker whose arbiter is gone stops by itself (gunicorn checks its parent every
     second).
 
+    Each worker serves on waitress (``worker.WaitressWorker``), as :func:`make_server`
+    sets it up with ``proxy``: a request is read whole before a thread answers it.
+
     Returns when stopped by a signal; a non-zero exit (workers that cannot boot) is raised
     as SystemExit with gunicorn's code.
     """
     from gunicorn.app.base import BaseApplication
 
-    served = trust_proxies(app, proxy) if proxy else app
     # The sockets are handed to gunicorn, which closes them: they are no longer ours.
     settings = worker_settings([sock.detach() for sock in listening], threads, workers, timeout)
 
     class Workers(BaseApplication):
+        # What each worker serves, and behind how many proxies (worker.WaitressWorker).
+        served = app
+        proxies = proxy
+
         def load_config(self) -> None:
             for name, value in settings.items():
                 self.cfg.set(name, value)
 
         def load(self) -> Any:
-            return served
+            return app
 
     arbiter = os.getpid()
     try:
@@ -527,6 +533,8 @@ def serve(
         config = serve_config(found, port, database, proxy, public_url, invited_only, phones)
         try:
             app = create_app(config)
+        except CannotStart as exc:  # its lock files' folder, its secrets
+            raise ServeError(exc.message, exc.field or "--db") from None
         except sqlite3.Error as exc:
             path = database or os.environ.get("SCOREKEEPER_DATABASE") or "the database"
             raise ServeError(f"{path}: {exc}", "--db") from None
@@ -551,15 +559,6 @@ def serve(
             echo(
                 f"Behind {proxy} reverse prox{'ies' if proxy > 1 else 'y'}: each request's "
                 "client is the address forwarded, so let only the proxy reach this port."
-            )
-        elif workers > 1:
-            # gunicorn's threads read a request themselves: a phone that sends half of one
-            # holds a thread until the rest comes (waitress reads them all in one loop).
-            echo(
-                f"{workers} workers and no reverse proxy: a request sent slowly holds a "
-                "thread until it has all arrived, and a few such can stall the server. "
-                "Serve behind a proxy that buffers requests (deploy/Caddyfile) with "
-                "--proxy 1, or from one process on a table's network."
             )
         with contextlib.ExitStack() as running:
             if replica is not None:

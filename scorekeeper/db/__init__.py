@@ -56,10 +56,10 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     ``to_dict()``, from which the app reads the hand back), ``revision`` (1 on the first
     save of a hand number, then one more than any revision that number ever had, so an edit
     or a hand deleted and recorded again never repeats a revision another phone may still
-    hold). Its other columns (made by the migrations) are flat values for SQL and
-    Datasette: the data layer writes whichever of them the game's ``table_columns``
-    names, and a column it leaves out keeps its default (see each game's
-    ``table_columns`` for what it fills). ``state`` is the game's own state after the
+    hold). SQL and Datasette read a hand's fields from its record, every game's alike
+    (``json_extract(record, '$.<field>')``); the flat columns Israeli Whist's own storage
+    once filled went with m031, their values in the records. ``state`` is the game's own
+    state after the
     hand (its ``hand_state`` as JSON: the totals, the next dealer, who won…), from which
     the next save scores on without reading the hands before; null for a hand stored
     before version 8, filled in by the first write to its game. ``offline_by`` is the
@@ -67,8 +67,7 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     (issue 34; migration m019), null for a hand recorded online.
 ``hand_seats``
     one row per seat per hand: ``points`` scored in the hand and the running ``total``
-    after it (partners hold their side's), and the game's flat values per seat, as for
-    ``hands``.
+    after it (partners hold their side's).
 ``game_figures``
     a cache, not data: each game's figures derived by its rules (``figures``), valid only
     for the ``version`` and ``format`` stored with them.
@@ -142,6 +141,8 @@ from .games import (
     change_table,
     count_history,
     create_game,
+    group_player_names,
+    group_state,
     history,
     key_matches,
     known_player_names,
@@ -276,6 +277,8 @@ __all__ = [
     "game_stats",
     "game_kinds",
     "get_db",
+    "group_player_names",
+    "group_state",
     "group_by_invite",
     "group_key_matches",
     "hand_dealer",

@@ -19,7 +19,7 @@ from ..engine.core.seating import SeatChange
 from .connection import MAX_ID, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, StoredGame, games_from_rows, table_of
+from .games import GAME_QUERY, StoredGame, games_from_rows, refuse_in_group, table_of
 from .groups import insert_group
 from .hands import (
     HandRows,
@@ -424,6 +424,8 @@ def _insert_game(db: Database, game: ImportedGame, key: str, group_id: int) -> i
         ],
     ).lastrowid
     assert game_id is not None
+    sat = [*game.players, *(change.name for change in game.changes)]
+    refuse_in_group(db, group_id, [("players", name) for name in sat])
     db.conn.executemany(
         "INSERT INTO players (game_id, seat, name, total) VALUES (?, ?, ?, ?)",
         [

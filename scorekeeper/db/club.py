@@ -1,8 +1,12 @@
 """A club night's storage (issue 45): the night, who came and left, each series' tables
-(each an ordinary game of the group, stored with it in one write) and who sat out.
+(each an ordinary game of the group, stored with it in one write) and who sat out, the
+tables' signatures and disputes.
 
 What the night plays and how its tables are drawn is the engine's (``engine.club``);
-this module stores a draw as the engine made it and reads the night back.
+this module stores a draw as the engine made it and reads the night back. Who holds the
+night's roles (its organisers, each table's phone) and the log of their steps are
+``club_roles``'; every write an organiser makes here is conditioned, in its own
+transaction, on the phone's membership holding the role (``ORGANISES``).
 """
 
 from __future__ import annotations
@@ -23,9 +27,24 @@ from .bulk import _insert_game, insert_staged, staged_rows
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .figures import refresh
-from .games import GAME_QUERY, StoredGame, games_from_rows, insert_game, stored_settings, table_of
+from .games import (
+    GAME_QUERY,
+    StoredGame,
+    games_from_rows,
+    insert_game,
+    refuse_in_group,
+    stored_settings,
+    table_of,
+)
 from .keys import new_edit_key
 from .ratings import games_imported
+from .sealing import seal
+
+ORGANISES = (
+    "(organiser_id = :member OR (second_organiser_id = :member AND second_accepted_at IS NOT NULL))"
+)
+"""The condition, on ``club_nights``, that the membership ``:member`` organises the night:
+its organiser, or the second organiser the organiser named, once that phone accepted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +59,24 @@ class ClubPlayer:
 
 @dataclass(frozen=True, slots=True)
 class ClubTable:
-    """A table of a series: its number in the series and its game."""
+    """A table of a series: its number in the series and its game, and the membership
+    whose phone records it (``recorder_id``; None: no phone of the night's yet), since
+    ``recorder_since`` (None while an organiser has handed it to that phone and it has
+    not taken it)."""
 
     id: int
     series: int
     number: int
     game_id: int
+    recorder_id: int | None = None
+    recorder_since: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Night:
-    """A club night as stored: its rules, seed, organiser (a membership), the series drawn
-    so far, its players, tables and who sat out each series."""
+    """A club night as stored: its rules, seed, organiser and second organiser (each a
+    membership, or None), the series drawn so far, its players, tables and who sat out
+    each series."""
 
     id: int
     group_id: int
@@ -64,6 +89,19 @@ class Night:
     players: tuple[ClubPlayer, ...]
     tables: tuple[ClubTable, ...]
     sitting_out: dict[int, tuple[str, ...]]
+    second_organiser_id: int | None = None
+    second_accepted: bool = False
+    """Whether the second organiser's phone accepted the role (it organises from then on)."""
+
+    def organised_by(self, member_id: int | None) -> bool:
+        """Whether the membership ``member_id`` organises the night (the organiser, or the
+        second organiser once they accepted): who draws its series, settles its disputes
+        and moves a table's phone."""
+        if member_id is None:
+            return False
+        return member_id == self.organiser_id or (
+            member_id == self.second_organiser_id and self.second_accepted
+        )
 
     def present(self) -> list[str]:
         """Who is here for the next series: every player who has not left."""
@@ -74,7 +112,13 @@ class Night:
 
 
 class SeriesTaken(Problem):
-    """Another request drew this series first (two taps on "Draw")."""
+    """Another request drew this series first (two taps on "Draw", or two organisers'
+    phones)."""
+
+
+class NotOrganiser(Problem):
+    """The membership does not organise the night (any more: the role was handed over
+    meanwhile), so the write it asked for is refused, with nothing stored."""
 
 
 class TooManyDisputes(Problem):
@@ -90,13 +134,15 @@ def create_night(
     organiser_id: int | None,
     name: str | None = None,
 ) -> int:
-    """Stores a new night, no series drawn yet, with its players present; returns its id."""
+    """Stores a new night, no series drawn yet, with its players present and its name
+    (None: it is called by its number); returns its id."""
     with writing(db):
         night_id = db.execute(
             "INSERT INTO club_nights (group_id, name, rules, seed, organiser_id, series, "
             "created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
             [group_id, name, json.dumps(rules.to_dict()), seed, organiser_id, now()],
         ).lastrowid
+        refuse_in_group(db, group_id, [("players", player) for player in players])
         db.conn.executemany(
             "INSERT INTO club_players (night_id, name, from_series) VALUES (?, ?, 1)",
             [(night_id, player) for player in players],
@@ -109,21 +155,33 @@ def store_series(
     night: Night,
     draw: Draw,
     settings_by_size: dict[int, object],
+    by_member: int | None = None,
 ) -> list[tuple[int, str]]:
     """Stores series ``night.series + 1`` as drawn: one game of the group per table
-    (seat 0 deals first), who sits out, and the players present (who came from this
-    series; who left after the last). All or nothing; returns each table's (game id, edit
-    key), in table order. Raises SeriesTaken when another request drew it first."""
+    (seat 0 deals first), its edit key sealed with the table, who sits out, and the
+    players present (who came from this series; who left after the last), and logs the
+    draw. All or nothing, claimed by its first statement on the series drawn so far and,
+    for a phone (``by_member``; None: the group's key through the API), on that
+    membership organising the night: two organisers' phones tapping at once draw it once.
+    Returns each table's (game id, edit key), in table order. Raises SeriesTaken when
+    another request drew it first, NotOrganiser when the membership does not organise
+    the night (any more)."""
     series = night.series + 1
     present = {name for table in draw.tables for name in table} | set(draw.sitting_out)
     made = []
     with writing(db):
+        role = "" if by_member is None else f" AND {ORGANISES}"
         claimed = db.execute(
-            "UPDATE club_nights SET series = series + 1 WHERE id = ? AND series = ?",
-            [night.id, night.series],
+            "UPDATE club_nights SET series = series + 1 WHERE id = :night "
+            f"AND series = :series{role}",
+            {"night": night.id, "series": night.series, "member": by_member},
         ).rowcount
         if not claimed:
-            raise SeriesTaken(msg("this series was drawn already"), "series")
+            drawn = db.execute("SELECT series FROM club_nights WHERE id = ?", [night.id]).fetchone()
+            if drawn is None or drawn[0] != night.series:
+                raise SeriesTaken(msg("this series was drawn already"), "series")
+            raise NotOrganiser(msg("this phone does not organise the night"), "organiser")
+        refuse_in_group(db, night.group_id, [("players", name) for name in sorted(present)])
         for number, players in enumerate(draw.tables, start=1):
             game_id, key = insert_game(
                 db,
@@ -135,8 +193,9 @@ def store_series(
                 group_id=night.group_id,
             )
             db.execute(
-                "INSERT INTO club_tables (night_id, series, number, game_id) VALUES (?, ?, ?, ?)",
-                [night.id, series, number, game_id],
+                "INSERT INTO club_tables (night_id, series, number, game_id, key_hash, "
+                "key_sealed) VALUES (?, ?, ?, ?, ?, ?)",
+                [night.id, series, number, game_id, *seal(db, "edit", key)],
             )
             made.append((game_id, key))
         db.conn.executemany(
@@ -161,6 +220,7 @@ def store_series(
                     "UPDATE club_players SET left_after = ? WHERE night_id = ? AND name = ?",
                     [series - 1, night.id, player.name],
                 )
+        log_step(db, night.id, "drawn", by_member, series=series)
     return made
 
 
@@ -186,11 +246,13 @@ def load_night(db: Database, night_id: int, group_id: int, whole: bool = True) -
         if whole
     )
     tables = tuple(
-        ClubTable(r["id"], r["series"], r["number"], r["game_id"])
+        ClubTable(
+            r["id"], r["series"], r["number"], r["game_id"], r["recorder_id"], r["recorder_since"]
+        )
         for r in query(
             db,
-            "SELECT id, series, number, game_id FROM club_tables WHERE night_id = ? "
-            "ORDER BY series, number",
+            "SELECT id, series, number, game_id, recorder_id, recorder_since FROM club_tables "
+            "WHERE night_id = ? ORDER BY series, number",
             [night_id],
         )
     )
@@ -212,6 +274,8 @@ def load_night(db: Database, night_id: int, group_id: int, whole: bool = True) -
         rules=from_dict(json.loads(row["rules"])),
         seed=row["seed"],
         organiser_id=row["organiser_id"],
+        second_organiser_id=row["second_organiser_id"],
+        second_accepted=row["second_accepted_at"] is not None,
         series=row["series"],
         created_at=row["created_at"],
         players=players,
@@ -280,13 +344,21 @@ def table_of_game(db: Database, game_id: int) -> TableOfGame | None:
         return None
     row = query(
         db,
-        "SELECT t.id, t.night_id, t.series, t.number, t.game_id, n.group_id "
+        "SELECT t.id, t.night_id, t.series, t.number, t.game_id, t.recorder_id, "
+        "t.recorder_since, n.group_id "
         "FROM club_tables t JOIN club_nights n ON n.id = t.night_id WHERE t.game_id = ?",
         [game_id],
     ).fetchone()
     if row is None:
         return None
-    table = ClubTable(row["id"], row["series"], row["number"], row["game_id"])
+    table = ClubTable(
+        row["id"],
+        row["series"],
+        row["number"],
+        row["game_id"],
+        row["recorder_id"],
+        row["recorder_since"],
+    )
     return TableOfGame(row["night_id"], row["group_id"], table)
 
 
@@ -363,21 +435,65 @@ def disputes(db: Database, night_id: int) -> list[Dispute]:
     ]
 
 
-def resolve(db: Database, night_id: int, dispute_id: int, outcome: str) -> bool:
-    """Marks the night's dispute ``dispute_id`` settled, with how (one of ``OUTCOMES``);
-    False when the night has no such open dispute (another night's id, or settled
-    already)."""
+def resolve(db: Database, night_id: int, dispute_id: int, outcome: str, by_member: int) -> bool:
+    """Marks the night's dispute ``dispute_id`` settled, with how (one of ``OUTCOMES``),
+    and logs it; False when the night has no such open dispute (another night's id, or
+    settled already). Raises NotOrganiser, storing nothing, when the membership
+    ``by_member`` does not organise the night (any more)."""
     if not 0 < dispute_id <= MAX_ID or outcome not in OUTCOMES:
         return False
     with writing(db):
-        return bool(
-            db.execute(
-                "UPDATE club_disputes SET resolved_at = ?, outcome = ? WHERE id = ? "
-                "AND resolved_at IS NULL "
-                "AND table_id IN (SELECT id FROM club_tables WHERE night_id = ?)",
-                [now(), outcome, dispute_id, night_id],
-            ).rowcount
+        organises_or_refuse(db, night_id, by_member)
+        found = db.execute(
+            "SELECT d.hand_number, t.series, t.number FROM club_disputes d JOIN club_tables t "
+            "ON t.id = d.table_id WHERE d.id = ? AND d.resolved_at IS NULL AND t.night_id = ?",
+            [dispute_id, night_id],
+        ).fetchone()
+        if found is None:
+            return False
+        db.execute(
+            "UPDATE club_disputes SET resolved_at = ?, outcome = ? WHERE id = ?",
+            [now(), outcome, dispute_id],
         )
+        log_step(
+            db,
+            night_id,
+            "settled",
+            by_member,
+            series=found[1],
+            table=found[2],
+            hand=found[0],
+            outcome=outcome,
+        )
+    return True
+
+
+def organises_or_refuse(db: Database, night_id: int, member_id: int | None) -> None:
+    """Within the caller's write: raises NotOrganiser unless ``member_id`` organises the
+    night now."""
+    organises = db.execute(
+        f"SELECT 1 FROM club_nights WHERE id = :night AND {ORGANISES}",
+        {"night": night_id, "member": member_id},
+    ).fetchone()
+    if organises is None:
+        raise NotOrganiser(msg("this phone does not organise the night"), "organiser")
+
+
+def log_step(
+    db: Database,
+    night_id: int,
+    event: str,
+    member_id: int | None,
+    other_id: int | None = None,
+    **detail: Any,
+) -> None:
+    """Within the caller's write: logs a step of the night's roles (``club_roles.EVENTS``)
+    by the membership ``member_id`` (None: through the API), concerning ``other_id``."""
+    db.execute(
+        "INSERT INTO club_log (night_id, at, event, member_id, other_id, detail) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [night_id, now(), event, member_id, other_id, json.dumps(detail, sort_keys=True)],
+    )
 
 
 def unconfirm(db: Database, table_id: int, name: str) -> bool:
@@ -407,6 +523,20 @@ def hands_changed_since(db: Database, table_id: int) -> dict[str, list[int]]:
     ):
         found.setdefault(row["name"], []).append(row["number"])
     return found
+
+
+def hand_changed_since(db: Database, game_id: int, number: int, since: str) -> bool:
+    """Whether hand ``number`` of the game was changed or removed after ``since`` (a
+    dispute's time): the organiser corrected it."""
+    return (
+        query(
+            db,
+            "SELECT 1 FROM hand_revisions WHERE game_id = ? AND number = ? AND created_at >= ? "
+            "AND action != 'recorded' LIMIT 1",
+            [game_id, number, since],
+        ).fetchone()
+        is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +685,7 @@ def import_night(
     ``organiser_id`` (a membership, or None) draws its next series. Returns the night's id
     and each table's (game id, edit key), in the file's table order."""
     keys = [new_edit_key() for _ in night.games]
+    sealed = [seal(db, "edit", key) for key in keys]
     # Worked out and staged before the write transaction, which then copies each kind of
     # row in one statement (``bulk.StagedRows``: issue 54).
     with staged_rows(db, night.games) as staged, writing(db):
@@ -587,9 +718,9 @@ def import_night(
         for table in night.tables:
             table_ids.append(
                 db.execute(
-                    "INSERT INTO club_tables (night_id, series, number, game_id) "
-                    "VALUES (?, ?, ?, ?)",
-                    [night_id, table.series, table.number, ids[table.game]],
+                    "INSERT INTO club_tables (night_id, series, number, game_id, key_hash, "
+                    "key_sealed) VALUES (?, ?, ?, ?, ?, ?)",
+                    [night_id, table.series, table.number, ids[table.game], *sealed[table.game]],
                 ).lastrowid
             )
         db.conn.executemany(
@@ -629,14 +760,16 @@ def import_night(
 
 def take_over(db: Database, night_id: int, organiser_id: int) -> bool:
     """Makes the membership ``organiser_id`` the organiser of a night that has none (one
-    started or imported through the API); False, changing nothing, when it has one."""
+    started or imported through the API), and logs it; False, changing nothing, when it
+    has one."""
     with writing(db):
-        return bool(
-            db.execute(
-                "UPDATE club_nights SET organiser_id = ? WHERE id = ? AND organiser_id IS NULL",
-                [organiser_id, night_id],
-            ).rowcount
-        )
+        taken = db.execute(
+            "UPDATE club_nights SET organiser_id = ? WHERE id = ? AND organiser_id IS NULL",
+            [organiser_id, night_id],
+        ).rowcount
+        if taken:
+            log_step(db, night_id, "organised_by_link", organiser_id)
+    return bool(taken)
 
 
 def tables_versions(db: Database, night_id: int) -> str:

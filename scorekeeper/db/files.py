@@ -8,6 +8,10 @@ read it reads them. SQLite creates a new database file 0644 whatever the umask (
 here first, empty and 0600, for SQLite to open; its logs then follow it. A file made by an
 earlier version is narrowed to 0600 when the app opens it.
 
+The folders a server keeps its own files in (its lock files, its secrets) are checked as
+a careful daemon checks them when it starts (``own_folder``): never a symbolic link or
+another user's, and narrowed to 0700 if a host widened them.
+
 Flask-free, as the rest of ``db`` is.
 """
 
@@ -17,6 +21,8 @@ import contextlib
 import os
 import stat
 from pathlib import Path
+
+from ..problems import CannotStart
 
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
@@ -37,6 +43,50 @@ def private_folder(path: str | os.PathLike) -> Path:
             made.mkdir(mode=PRIVATE_FOLDER)
             os.chmod(made, PRIVATE_FOLDER)  # the umask narrows mkdir's mode; never widens it
     return Path(path)
+
+
+def own_folder(path: str | os.PathLike, holds: str, field: str = "--db") -> Path:
+    """The folder ``path``, this user's alone: made 0700 (with any missing parents) when
+    missing, narrowed to 0700 when wider. Raises CannotStart naming it, and saying that
+    it ``holds`` (the server's lock files, its secrets), when it is a symbolic link or
+    not a folder, belongs to another user, or cannot be made or narrowed. Opened without
+    following a link, and narrowed through what was opened: a folder swapped for a link
+    meanwhile is refused, never followed."""
+    folder = Path(path)
+    try:
+        private_folder(folder)
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as exc:
+        if os.path.islink(folder):
+            why = "is a symbolic link"
+        elif folder.exists() and not folder.is_dir():
+            why = "is not a folder"
+        else:
+            why = f"cannot be made: {exc.strerror or exc}"
+        raise CannotStart(
+            f"{folder} {why}; it {holds}, in a folder of the server's own (0700): remove "
+            "what is there and start again (the server makes it)",
+            field,
+        ) from None
+    try:
+        found = os.fstat(descriptor)
+        if found.st_uid != os.geteuid():
+            raise CannotStart(
+                f"{folder} belongs to another user (uid {found.st_uid}); it {holds}: give "
+                f"it to the user the server runs as (chown), or remove it",
+                field,
+            )
+        if stat.S_IMODE(found.st_mode) != PRIVATE_FOLDER:
+            try:
+                os.fchmod(descriptor, PRIVATE_FOLDER)
+            except OSError as exc:
+                raise CannotStart(
+                    f"{folder} cannot be made private (0700): {exc.strerror or exc}; it {holds}",
+                    field,
+                ) from None
+    finally:
+        os.close(descriptor)
+    return folder
 
 
 def create_private(path: str | os.PathLike) -> None:

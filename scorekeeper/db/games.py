@@ -20,7 +20,9 @@ from ..engine.core.game import Game, Settings, seat_values
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, check_changes, names_at
 from ..engine.registry import DEFAULT_GAME, table_game
-from .connection import MAX_ID, now, query, writing
+from ..lru import Lru
+from ..names import refuse_look_alikes
+from .connection import MAX_ID, database_path, now, query, writing
 from .errors import Conflict, NotFound
 from .keys import hash_key, new_edit_key, new_token
 from .sealing import LOST_TOKEN, seal, unseal
@@ -136,6 +138,8 @@ def insert_game(
             *seal(db, "view", new_token()),
         ],
     ).lastrowid
+    # After the INSERT, so that the write lock is had first; what this raises undoes it.
+    refuse_in_group(db, group_id, [(f"players[{seat}]", name) for seat, name in enumerate(players)])
     totals = (
         seat_values(table_of(game, len(players)), starting_totals) if start else (0,) * len(players)
     )
@@ -158,6 +162,25 @@ GAME_QUERY = (
 )
 
 
+# Games' view tokens as unsealed, by file and sealed value: a page lists twenty games,
+# each an AES-SIV opening and a look at the secrets folder otherwise. A new link is a new
+# sealed value, so an entry never goes stale.
+_VIEW_TOKENS = Lru(8192)
+
+
+def _view_token(db: Database, path: str, hashed: str, sealed: str | None) -> str:
+    """A game's view token as its row in ``db`` (the file at ``path``) stores it
+    (LOST_TOKEN when it does not open)."""
+    key = (path, hashed, sealed)
+    found = _VIEW_TOKENS.get(key)
+    if found is None:
+        found = unseal(db, "view", hashed, sealed)
+        if found is None:
+            return LOST_TOKEN  # not kept: the secrets folder may be put back
+        _VIEW_TOKENS.put(key, found)
+    return found
+
+
 def games_from_rows(
     rows: Sequence[sqlite3.Row], db: Database, rules: Game | None = None
 ) -> list[StoredGame]:
@@ -165,6 +188,7 @@ def games_from_rows(
     tokens), ordered by game then seat. ``rules``: a game's rules the caller holds already
     (a game read again within a change), taken for a row of that game at that table."""
     games: list[StoredGame] = []
+    path = database_path(db) if rows else ""
     start = 0
     while start < len(rows):
         row = rows[start]
@@ -192,7 +216,7 @@ def games_from_rows(
                 version=row["version"],
                 edit_key_hash=row["edit_key_hash"],
                 group_id=row["group_id"],
-                view_token=unseal(db, "view", row["view_hash"], row["view_sealed"]) or LOST_TOKEN,
+                view_token=_view_token(db, path, row["view_hash"], row["view_sealed"]),
                 table=table,
                 players=tuple(seat["player"] for seat in seats),
                 totals=tuple(seat["player_total"] for seat in seats),
@@ -331,6 +355,37 @@ def player_names(db: Database, group_id: int | None = None) -> list[str]:
     return sorted((row["name"] for row in rows), key=lambda n: (n.casefold(), n))
 
 
+def group_state(db: Database, group_id: int) -> tuple[int, int]:
+    """The group's count of games and sum of their versions: every write to a game bumps
+    its version, and a new game counts, so the pair changes with anything stored in the
+    group (read from ``idx_games_group_version`` alone, m033). What is worked out from
+    the group's games may be kept for it."""
+    row = query(
+        db,
+        "SELECT count(*), coalesce(sum(version), 0) FROM games WHERE group_id = ?",
+        [group_id],
+    ).fetchone()
+    return row[0], row[1]
+
+
+def group_player_names(db: Database, group_id: int) -> list[str]:
+    """The names of the group's players, the most seated first (``group_names``)."""
+    rows = query(
+        db,
+        "SELECT name FROM group_names WHERE group_id = ? ORDER BY seats DESC, last_game DESC",
+        [group_id],
+    )
+    return [row["name"] for row in rows]
+
+
+def refuse_in_group(db: Database, group_id: int, named: Sequence[tuple[str, str]]) -> None:
+    """Raises ``names.LookAlike`` naming the field of the first of ``named`` (field,
+    name) that looks like another of the group's players without being them (Cyrillic
+    "Аnn" beside Ann): a new seat's name is checked in the transaction that stores it, so
+    two phones cannot slip two look-alikes in at once."""
+    refuse_look_alikes(named, group_player_names(db, group_id))
+
+
 def set_game_details(db: Database, game_id: int, name: str | None, notes: str | None) -> None:
     """Sets (or with None clears) the game's name and notes. The game's version is bumped,
     so every cached page of it is rendered again. Raises NotFound for an unknown game."""
@@ -360,6 +415,7 @@ def change_seat(db: Database, game_id: int, seat: int, name: str) -> SeatChange:
         game = load_game(db, game_id) if bumped else None
         if game is None:
             raise NotFound(f"there is no game {game_id}")
+        refuse_in_group(db, game.group_id, [("name", name)])
         next_hand = game.hand_count + 1
         change = SeatChange(next_hand, seat, name)
         kept = [c for c in game.changes if not (c.seat == seat and c.from_hand == next_hand)]
@@ -608,6 +664,8 @@ def change_table(
         ).rowcount
         if not bumped:
             raise Conflict(msg("the game changed meanwhile: look at it again and retry"), "seat")
+        joining = [name for name in (new_seat, change and change.name) if name is not None]
+        refuse_in_group(db, game.group_id, [("name", name) for name in joining])
         if new_seat is not None:
             seat = len(game.players)
             start = list(game.starting_totals) if game.starting_totals else None

@@ -8,12 +8,12 @@ A game's view token lets anyone shown its view link read it; it is stored as inv
 from __future__ import annotations
 
 import hmac
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
+from ..names import clean_name
 from .connection import MAX_ID, now, query, writing
 from .errors import NotFound
 from .games import GAME_QUERY, StoredGame, games_from_rows
@@ -40,12 +40,12 @@ class Group:
 
 
 def clean_group_name(name: Any) -> str | None:
-    """A group's name with control characters dropped, spaces collapsed and cut to
+    """A group's name with what shows nothing dropped (``names.clean_name``: control
+    characters, variation selectors, blank fillers...), spaces collapsed and cut to
     MAX_GROUP_NAME_LENGTH characters; None (the default name) when nothing is left."""
     if name is None:
         return None
-    text = "".join(ch for ch in str(name) if unicodedata.category(ch)[0] != "C")
-    cleaned = " ".join(text.split())[:MAX_GROUP_NAME_LENGTH].strip()
+    cleaned = clean_name(name)[:MAX_GROUP_NAME_LENGTH].strip()
     return cleaned or None
 
 

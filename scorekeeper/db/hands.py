@@ -4,10 +4,10 @@ moves and when a game ends is the game's to say, through ``game_play``, which ca
 within one transaction per save (planned in a ``snapshot``, written once ``claimed``).
 
 Every hand is stored as its game's own dict (``hands.record``, the engine's
-``to_dict()``), read back through ``table_of(games.game, seats).record_from_dict``; the flat
-columns beside it are what the game's ``table_columns`` gives, for people who read the
-database with SQL or Datasette: whichever of the table's columns it names (the data layer
-knows its own columns, not any game's), the column's default for the others.
+``to_dict()``), read back through ``table_of(games.game, seats).record_from_dict``; beside
+it its dealer, whether it was thrown in, the game's state after it and each seat's points
+and running total (``hand_seats``), for every game alike (m031 dropped the flat columns
+one game once filled: SQL reads a hand's fields from its record, ``json_extract``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import functools
 import itertools
 import json
 import sqlite3
-import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +25,7 @@ from sqlite_utils import Database
 
 from ..engine.core.game import Game, HandRecord, Settings, seat_values
 from ..engine.core.messages import msg
+from ..engine.core.schema import stored_record as stored_hand_record
 from .connection import MAX_ID, now, query, writing
 from .errors import Conflict as Conflict  # raised here; kept importable from here
 from .games import StoredGame, load_game, stored_settings, table_of
@@ -36,14 +36,6 @@ from .ratings import game_changed
 Progress = Any
 # One hand of a ``Progress``: ``number``, ``dealer``, ``points``, ``totals``, ``record``.
 Replayed = Any
-
-# The columns of ``hands`` and ``hand_seats`` that are the data layer's own; every other
-# column holds a game's flat values (``table_columns``).
-OWN_HAND_COLUMNS = frozenset(
-    {"id", "game_id", "number", "dealer", "thrown_in", "record", "state", "revision"}
-    | {"created_at", "updated_at", "offline_by"}
-)
-OWN_SEAT_COLUMNS = frozenset({"hand_id", "seat", "points", "total"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +67,8 @@ def record_text(record: HandRecord) -> str:
 @functools.lru_cache(maxsize=4096)
 def stored_record(game: str, seats: int, settings: Settings, text: str) -> HandRecord:
     """``hands.record`` as the game's (immutable) record at a table of ``seats``, parsed
-    once per text."""
-    return table_of(game, seats).record_from_dict(settings, json.loads(text))
+    once per text; one that today's rules refuse opens as it was saved (``stored_record``)."""
+    return stored_hand_record(table_of(game, seats), settings, json.loads(text))
 
 
 # One row per hand, with what reading its record needs from its game.
@@ -314,36 +306,13 @@ def kept_changing() -> Conflict:
     return Conflict(msg("the game kept changing on other phones; try again"), "number")
 
 
-# Per connection: a file's schema changes only by migrations, which run as it opens.
-_columns: weakref.WeakKeyDictionary[Database, tuple[frozenset[str], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def game_columns(db: Database) -> tuple[frozenset[str], frozenset[str]]:
-    """The columns of ``hands`` and of ``hand_seats`` that hold a game's flat values: all
-    but the data layer's own, as the file's schema has them (read once per connection)."""
-    found = _columns.get(db)
-    if found is None:
-        hands = {row[1] for row in db.execute("PRAGMA table_info(hands)")}
-        seats = {row[1] for row in db.execute("PRAGMA table_info(hand_seats)")}
-        found = _columns[db] = (
-            frozenset(hands - OWN_HAND_COLUMNS),
-            frozenset(seats - OWN_SEAT_COLUMNS),
-        )
-    return found
-
-
 def hand_values(db: Database, rules: Game, replayed: Replayed) -> dict[str, Any]:
     """A replayed hand as the ``hands`` table stores it, but for its number, revision and
-    times: its dealer, whether it was thrown in, its record, its state after the hand (to
-    resume from), and those of the game's flat values the table has columns for."""
-    flat, _seats = rules.table_columns(replayed)
-    columns, _seat_columns = game_columns(db)
+    times: its dealer, whether it was thrown in, its record and its state after the hand
+    (to resume from)."""
     return {
         "dealer": replayed.dealer,
         "thrown_in": int(bool(replayed.record.thrown_in)),
-        **{name: value for name, value in flat.items() if name in columns},
         "record": record_text(replayed.record),
         "state": state_text(rules, replayed),
     }
@@ -362,35 +331,23 @@ def seat_rows(rules: Game, replayed: Replayed) -> Iterator[tuple[int, int, int]]
 
 
 def insert_seats(db: Database, rules: Game, hand_id: int, replayed: Replayed) -> None:
-    """One ``hand_seats`` row per seat: its points and running total, and those of the
-    game's flat values per seat the table has columns for."""
+    """One ``hand_seats`` row per seat: its points and running total."""
     _insert_seat_rows(db, hand_id, seat_row_values(db, rules, replayed))
 
 
 def seat_row_values(db: Database, rules: Game, replayed: Replayed) -> list[dict[str, Any]]:
     """The ``hand_seats`` rows of a replayed hand, but for the hand's row id."""
-    _flat, seats = rules.table_columns(replayed)
-    _hand_columns, columns = game_columns(db)
     return [
-        {
-            "seat": seat,
-            **{
-                name: value
-                for name, value in (seats[seat] if seat < len(seats) else {}).items()
-                if name in columns
-            },
-            "points": points,
-            "total": total,
-        }
+        {"seat": seat, "points": points, "total": total}
         for seat, points, total in seat_rows(rules, replayed)
     ]
 
 
 def _insert_seat_rows(db: Database, hand_id: int, rows: list[dict[str, Any]]) -> None:
-    # Seats alike (as a hand's usually are) go in one statement.
-    for _names, alike in itertools.groupby(rows, key=lambda row: tuple(row)):
-        group = [{"hand_id": hand_id, **row} for row in alike]
-        db.conn.executemany(_insert("hand_seats", group[0]), [list(row.values()) for row in group])
+    db.conn.executemany(
+        "INSERT INTO hand_seats (hand_id, seat, points, total) VALUES (?, ?, ?, ?)",
+        [(hand_id, row["seat"], row["points"], row["total"]) for row in rows],
+    )
 
 
 def _insert(table: str, values: dict[str, Any]) -> str:
@@ -463,9 +420,9 @@ def write_hand(
     offline_by: str | None = None,
 ) -> None:
     """Inserts or replaces hand ``replayed.number`` with its seats. A replaced hand's row
-    is written anew (keeping when it was first recorded), so a column its game leaves
-    out takes the column's default, as in a new hand, and ``offline_by`` is this
-    version's: the phone it was recorded on without the network, or None (online). Raises
+    is written anew (keeping when it was first recorded), as a new hand's, and
+    ``offline_by`` is this version's: the phone it was recorded on without the network,
+    or None (online). Raises
     Conflict when a new hand's number is already recorded."""
     number, stamp = replayed.number, now()
     rules = game.table

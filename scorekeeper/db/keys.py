@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from .connection import MAX_ID, writing
 from .errors import NotFound
-from .sealing import new_key, retire_keys, seal, unseal
+from .sealing import SEALED, new_key, new_lookup_key, retire_keys, seal, unseal
 
 
 def new_token() -> str:
@@ -48,6 +48,11 @@ def replace_edit_key(db: Database, game_id: int) -> str:
             "version = version + 1 WHERE id = ?",
             [hash_key(key), *seal(db, "view", new_token()), game_id],
         ).rowcount
+        # A club table keeps its game's current key for the phones its roles hand it to.
+        db.execute(
+            "UPDATE club_tables SET key_hash = ?, key_sealed = ? WHERE game_id = ?",
+            [*seal(db, "edit", key), game_id],
+        )
     if not changed:
         raise NotFound(f"there is no game {game_id}")
     return key
@@ -72,15 +77,6 @@ def is_owner_key(db: Database, key: str | None) -> bool:
         return False
     return hmac.compare_digest(hash_key(key), hash_key(owner_key(db)))
 
-
-# What ``rotate_secret`` seals again: (table, its key columns, the token's kind, the
-# keyed hash's column, the sealed value's column). A phone's kept keys are sealed with its
-# own token (``phones``), not with these keys.
-SEALED = (
-    ("groups", "id", "invite", "invite_hash", "invite_sealed"),
-    ("games", "id", "view", "view_hash", "view_sealed"),
-    ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
-)
 
 # Passes after the rotation's transaction, for values a running server sealed with the key
 # before meanwhile (one finds them; more would mean a server that cannot see the folder).
@@ -158,3 +154,61 @@ def _seal_again(db: Database, key_id: int) -> tuple[int, int]:
         db.conn.executemany(f"UPDATE {table} SET {sealed} = ? WHERE {where}", updates)
         done += len(updates)
     return done, lost
+
+
+@dataclass(frozen=True, slots=True)
+class RenewedLost:
+    """What ``renew_lost`` did: whether it wrote a new lookup key, and how many groups it
+    gave a new invite link, games a new view link, and renewed edit keys waiting for a
+    phone it let go of (that phone opens the game through its group)."""
+
+    new_lookup: bool
+    invites: int
+    views: int
+    dropped: int
+
+
+def renew_lost(db: Database) -> RenewedLost:
+    """For a database whose keys are lost for good (``scorekeeper secrets
+    --renew-lost``): writes ``tokens.key`` if it has none, then, in one transaction,
+    gives every group and game whose stored link no key beside it opens a new invite or
+    view link, and lets go of each renewed edit key waiting for a phone, and each club
+    table's kept edit key, that none opens.
+    The links shared before open nothing; those that still open are left as they are.
+    Key files that cannot be read are the caller's to set aside first
+    (``sealing.set_aside_bad_keys``)."""
+    with writing(db):
+        new_lookup = new_lookup_key(db)
+        renewed = {"groups": 0, "games": 0, "phone_rekeys": 0, "club_tables": 0}
+        for table, key, kind, hashed, sealed in SEALED:
+            rows = db.execute(
+                f"SELECT {key}, {hashed}, {sealed} FROM {table} WHERE {sealed} IS NOT NULL"
+            ).fetchall()
+            where = " AND ".join(f"{column} = ?" for column in key.split(", "))
+            for *ids, stored_hash, stored in rows:
+                if unseal(db, kind, stored_hash, stored) is not None:
+                    continue
+                if table == "phone_rekeys":
+                    db.execute(f"DELETE FROM {table} WHERE {where}", ids)
+                elif table == "club_tables":
+                    # The table's game's edit key, kept for an organiser to be handed: let
+                    # go of (the table's own phone still holds it; a new one is kept when
+                    # the game's key is next replaced).
+                    db.execute(
+                        f"UPDATE {table} SET {hashed} = NULL, {sealed} = NULL WHERE {where}", ids
+                    )
+                else:
+                    # A game's pages kept in memory show its view link: bumped, as for a
+                    # new edit link (replace_edit_key).
+                    bump = ", version = version + 1" if table == "games" else ""
+                    db.execute(
+                        f"UPDATE {table} SET {hashed} = ?, {sealed} = ?{bump} WHERE {where}",
+                        [*seal(db, kind, new_token()), *ids],
+                    )
+                renewed[table] += 1
+    return RenewedLost(
+        new_lookup=new_lookup,
+        invites=renewed["groups"],
+        views=renewed["games"],
+        dropped=renewed["phone_rekeys"],
+    )

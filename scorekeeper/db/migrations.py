@@ -1139,3 +1139,147 @@ def m029_bid_whist_states_of_the_race(db: Database) -> None:
         "UPDATE hands SET state = NULL WHERE state IS NOT NULL "
         "AND game_id IN (SELECT id FROM games WHERE game = 'bid-whist')"
     )
+
+
+@migrations()
+def m030_frisch_rounds_of_deals_thrown_in(db: Database) -> None:
+    """The Frisch rounds of an Israeli Whist deal thrown in, dropped from its record by
+    m027 (issue 66): a deal is thrown in only after the last Frisch round its rules allow,
+    and m027 took them to be always those rules' every one. ``hands.frisch_rounds`` still
+    holds a hand's as it was stored before m027; a hand stored since, and every revision,
+    has the rules' (``games.settings``' ``frisch_rounds``, 3 where the settings name none,
+    the rules' default when the game was stored): the form's throw-in said "after 3
+    Frisch rounds", and the API's number was read no further. Every thrown-in record
+    without them takes them (left out where none, as the schema writes 0); nothing else
+    changes. Written out here rather than read through the game, so that this migration
+    does what it did when released."""
+    cursor = db.conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    games = {
+        row["id"]: json.loads(row["settings"]).get("frisch_rounds", 3)
+        for row in cursor.execute("SELECT id, settings FROM games WHERE game = 'israeli-whist'")
+    }
+    kept = {
+        (row["game_id"], row["number"], row["revision"]): row["frisch_rounds"]
+        for row in cursor.execute(
+            "SELECT game_id, number, revision, frisch_rounds FROM hands WHERE thrown_in = 1 "
+            "AND game_id IN (SELECT id FROM games WHERE game = 'israeli-whist')"
+        )
+    }
+    for table, column, revision in (
+        ("hands", "record", "revision"),
+        ("hand_revisions", "hand", "revision"),
+    ):
+        rows = cursor.execute(
+            f"SELECT id, game_id, number, {revision} AS revision, {column} AS text FROM {table} "
+            "WHERE game_id IN (SELECT id FROM games WHERE game = 'israeli-whist') "
+            f"AND json_extract({column}, '$.thrown_in') = 1 "
+            f"AND json_type({column}, '$.frisch_rounds') IS NULL"
+        ).fetchall()
+        for row in rows:
+            rounds = kept.get((row["game_id"], row["number"], row["revision"])) or games.get(
+                row["game_id"], 3
+            )
+            if not rounds:
+                continue
+            record = {**json.loads(row["text"]), "frisch_rounds": rounds}
+            db.execute(
+                f"UPDATE {table} SET {column} = ? WHERE id = ?",
+                [json.dumps(record, sort_keys=True), row["id"]],
+            )
+
+
+@migrations()
+def m031_hands_in_their_records_alone(db: Database) -> None:
+    """One shape for every hand (issues 55, 66 and 67): the flat columns of Israeli
+    Whist's own storage, which no code has written since its hands moved onto the plain
+    schema (m027) and no code reads, go: ``hands.frisch_rounds``, ``declarer``, ``bid``,
+    ``over_under`` and ``contracts_total``, and ``hand_seats.contract``, ``tricks`` and
+    ``revokes``. Every value they held is in the hand's record (``hands.record``), which
+    m004 filled from them and every write since wrote from the same hand, the Frisch
+    rounds of a deal thrown in since m030; ``over_under`` and ``contracts_total`` are the
+    rules' sums of the contracts. SQL reads a hand's fields from its record
+    (``json_extract(record, '$.bid')``), for every game alike. Dropped in place (SQLite
+    3.35's DROP COLUMN): no other column, row, index or trigger is touched."""
+    for table, columns in (
+        ("hands", ("frisch_rounds", "declarer", "bid", "over_under", "contracts_total")),
+        ("hand_seats", ("contract", "tricks", "revokes")),
+    ):
+        for column in columns:
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+
+
+@migrations()
+def m032_names_that_show_nothing_or_look_alike(db: Database) -> None:
+    """Players' names without what shows nothing, and told apart where they look alike
+    (issue 66), as ``db.look_alike_names`` plans it (``scorekeeper check`` prints the plan
+    before the upgrade): spellings one name once cleaned are one player, unless two sat at
+    one table (kept apart, "Ann (2)"); names that look alike without being one text are
+    never merged, each but the most seated taking a name of its own. Each change is a row
+    of ``name_changes``, told once on the group's page, and logged as the upgrade runs;
+    the groups renamed have their ratings worked out again. Every hand, point, total and
+    game stays."""
+    import logging
+
+    from .look_alike_names import carry_out, plan
+
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    said = logging.getLogger("scorekeeper.upgrade")
+    for change in carry_out(db, plan(db), stamp):
+        said.warning("%s", change.line())
+
+
+@migrations()
+def m033_games_by_group_and_version(db: Database) -> None:
+    """A group's games with their versions, from the index alone (issue 66): every write
+    to a game bumps its version, so a group's count of games and sum of versions change
+    with anything stored in it, and a page kept for that pair (a player's figures, read
+    over a thousand games) is known to be current by one seek of this index
+    (``db.group_state``). Added in place."""
+    db.execute("CREATE INDEX idx_games_group_version ON games (group_id, version)")
+
+
+@migrations()
+def m034_club_night_roles(db: Database) -> None:
+    """A club night's organiser is a role that can be handed over, and each table's phone
+    is taken by a player of the table (issue 68). Added in place: every night keeps its
+    organiser, tables, signatures and disputes.
+
+    ``club_nights.second_organiser_id`` is the membership the organiser named to organise
+    beside them (null: none), which organises from ``second_accepted_at`` on (null until
+    that phone accepts). ``club_tables.recorder_id`` is the membership whose phone
+    records the table (null: none yet), ``recorder_since`` when it took it (null while an
+    organiser has handed it to that phone and it has not taken it yet), and ``key_hash``
+    and ``key_sealed`` the table's game's current edit key, sealed as invites are
+    (``sealing``), so that whichever phone holds a role of the night is given it (null
+    for a table drawn before: a new key is made the first time a role needs one).
+    ``club_takeovers`` is a member's request to take the night over, open until the
+    organiser (or the group's key holder, after a wait) answers it, at most one open per
+    night; ``club_log`` every step of the night's roles (who drew a series, named a second
+    organiser, asked to take over, handed over, took or moved a table's phone, settled a
+    dispute), each with its event, the members concerned and its details as JSON."""
+    db.execute(
+        "ALTER TABLE club_nights ADD COLUMN second_organiser_id INTEGER REFERENCES members(id)"
+    )
+    db.execute("ALTER TABLE club_nights ADD COLUMN second_accepted_at TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN recorder_id INTEGER REFERENCES members(id)")
+    db.execute("ALTER TABLE club_tables ADD COLUMN recorder_since TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN key_hash TEXT")
+    db.execute("ALTER TABLE club_tables ADD COLUMN key_sealed TEXT")
+    db.execute(
+        "CREATE TABLE club_takeovers (id INTEGER PRIMARY KEY, "
+        "night_id INTEGER NOT NULL REFERENCES club_nights(id), "
+        "member_id INTEGER NOT NULL REFERENCES members(id), asked_at TEXT NOT NULL, "
+        "answered_at TEXT, outcome TEXT)"
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX idx_club_takeovers_open ON club_takeovers (night_id) "
+        "WHERE answered_at IS NULL"
+    )
+    db.execute(
+        "CREATE TABLE club_log (id INTEGER PRIMARY KEY, "
+        "night_id INTEGER NOT NULL REFERENCES club_nights(id), at TEXT NOT NULL, "
+        "event TEXT NOT NULL, member_id INTEGER REFERENCES members(id), "
+        "other_id INTEGER REFERENCES members(id), detail TEXT NOT NULL DEFAULT '{}')"
+    )
+    db.execute("CREATE INDEX idx_club_log_night ON club_log (night_id, id)")

@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
+from ..names import look_alike_of
 from .connection import MAX_ID, now, query, writing
 from .keys import hash_key, new_edit_key, new_token
 from .sealing import key_id, keyring, mixed, seal, token_hash, unseal
@@ -309,12 +310,32 @@ def opened_view(db: Database, phone_id: int, game_id: int, view_token: str) -> b
 
 
 def clean_label(label: Any) -> str | None:
-    """A member's label with control characters dropped and spaces collapsed, cut to
+    """A member's label with what shows nothing dropped and spaces collapsed, cut to
     MAX_MEMBER_LABEL_LENGTH characters; None when nothing is left."""
     from .groups import clean_group_name
 
     cleaned = clean_group_name(label)
     return cleaned[:MAX_MEMBER_LABEL_LENGTH].strip() or None if cleaned else None
+
+
+def label_look_alike(
+    db: Database, group_id: int, label: str | None, member_id: int | None = None
+) -> str | None:
+    """The name of the group's players, or of its members now but ``member_id``, that
+    ``label`` (cleaned) looks like without being it ("Аnn" with a Cyrillic А, beside Ann),
+    the most seated player first; None when it looks like none (or is none)."""
+    from .games import group_player_names
+
+    if label is None:
+        return None
+    labels = query(
+        db,
+        "SELECT label FROM members WHERE group_id = ? AND left_at IS NULL AND label IS NOT NULL "
+        "AND id IS NOT ? ORDER BY id",
+        [group_id, member_id],
+    )
+    known = [*group_player_names(db, group_id), *(row["label"] for row in labels)]
+    return look_alike_of(label, known)
 
 
 _MEMBER_COLUMNS = "id, group_id, phone_id, label, joined_at, left_at, removed_by"
@@ -475,6 +496,11 @@ def _renew_edit_key(db: Database, group_id: int, game_id: int, old_hash: str | N
     if old_hash is None:
         return
     new_hash, sealed = seal(db, "edit", key)
+    # A club table keeps its game's current key for the phones its roles hand it to.
+    db.execute(
+        "UPDATE club_tables SET key_hash = ?, key_sealed = ? WHERE game_id = ?",
+        [new_hash, sealed, game_id],
+    )
     # A phone told of an earlier renewal it has not picked up yet keeps the old hash it
     # holds the key of; the newest key replaces the one waiting.
     db.execute(

@@ -488,15 +488,29 @@ def player_rating_histories(
     """The player's rating history in each game kind they are rated in within the group,
     by kind (in ``order``: ``in_order``)."""
     ensure_rated(db, group_id)
-    kinds = {
-        row["game"]
-        for row in query(
-            db,
-            "SELECT DISTINCT game FROM ratings WHERE group_id = ? AND player = ?",
-            [group_id, player],
+    # One query for every kind: the player's kinds from ``ratings``, each kind's history
+    # sought on ``idx_rating_history_player`` (a page draws them as one chart).
+    found: dict[str, list[HistoryPoint]] = {}
+    for row in query(
+        db,
+        "SELECT h.game, h.game_id, r.finished_at, h.mu, h.sigma, h.games, h.share "
+        "FROM rating_history h JOIN rating_games r ON r.game_id = h.game_id "
+        "WHERE h.group_id = :group AND h.player = :player AND h.game IN "
+        "(SELECT game FROM ratings WHERE group_id = :group AND player = :player) "
+        "ORDER BY h.game, h.position",
+        {"group": group_id, "player": player},
+    ):
+        found.setdefault(row["game"], []).append(
+            HistoryPoint(
+                row["game_id"],
+                row["finished_at"],
+                row["mu"],
+                row["sigma"],
+                row["games"],
+                row["share"],
+            )
         )
-    }
-    return {kind: rating_history(db, group_id, kind, player) for kind in in_order(kinds, order)}
+    return {kind: found[kind] for kind in in_order(set(found), order)}
 
 
 def predict_win(

@@ -34,6 +34,15 @@ rotation run beside a running server is seen at its next token. A database copie
 the folder (a backup, a replica, a stolen file) finds no group or game by any token and
 shows no link. To move a server, the host keeps the folder with the database.
 
+A server does not start on a database whose stored links need a key it cannot read
+(issue 66, ``check_secrets``): the folder forgotten in a restore, a key file corrupt or
+unreadable, an older folder that lacks the newest sealing key. Before, it started, wrote
+a new ``tokens.key`` at the first new link, and every link shared before answered 404
+for good. Nor does a running one write a lookup key while the database holds links
+sealed with another (``SecretsProblem``, which the app answers 503). The way out when the
+keys are lost for good is the host's to take: ``scorekeeper secrets --renew-lost``
+(``keys.renew_lost``).
+
 Values sealed before issue 54 (XOR with an HMAC-SHA256 stream of the secret, no key id:
 ``legacy_unseal``) are still read, checked against their keyed hash, until migration
 m024 has re-sealed them.
@@ -51,6 +60,7 @@ import hmac
 import os
 import re
 import secrets
+import sqlite3
 import tempfile
 import threading
 import time
@@ -64,6 +74,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
+from ..problems import CannotStart, Problem
 from .files import PRIVATE_FOLDER, private_folder, sync_folder
 
 SECRETS_FOLDER = "-secrets"
@@ -77,6 +88,33 @@ _KEY_FILE = re.compile(r"^tokens(?:-([1-9][0-9]{0,8}))?\.key$")
 _SEALED = re.compile(r"^k([1-9][0-9]{0,8}):([A-Za-z0-9+/=]+)$")
 _TICK = 50_000_000  # nanoseconds
 _SIV_INFO = b"scorekeeper: invite, view and renewed edit tokens, AES-SIV"
+
+# What is sealed with these keys: (table, its key columns, the token's kind, the keyed
+# hash's column, the sealed value's column). A phone's kept keys are sealed with its own
+# token (``phones``), not with these keys.
+SEALED = (
+    ("groups", "id", "invite", "invite_hash", "invite_sealed"),
+    ("games", "id", "view", "view_hash", "view_sealed"),
+    ("phone_rekeys", "phone_id, game_id", "edit", "new_hash", "sealed"),
+    ("club_tables", "id", "edit", "key_hash", "key_sealed"),
+)
+# Where a refusal sends the host: docs/hosting.md's section on the secrets, and the way
+# out when they are lost for good.
+RESTORE = (
+    "put the folder back from your backups, owned by the server's user (docs/hosting.md, "
+    '"What to keep besides the database"); if its keys are lost for good, '
+    "`scorekeeper secrets --renew-lost --db {database}` gives every link they sealed a "
+    "new one (the old links then open nothing)"
+)
+
+
+NOT_A_KEY = "does not hold a key (64 hexadecimal digits)"
+
+
+class SecretsProblem(Problem):
+    """The database's keys cannot be used: one is missing, unreadable or corrupt, or a
+    new lookup key would leave the links already stored unopenable. ``field`` is the
+    file or folder to put right."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +163,14 @@ def secret_file(database: str | os.PathLike[str]) -> Path:
     return secrets_folder(database) / TOKENS_KEY
 
 
+def key_name(key_id: int) -> str:
+    """The name of sealing key ``key_id``'s file."""
+    return TOKENS_KEY if key_id == 1 else f"tokens-{key_id}.key"
+
+
 def key_file(database: str | os.PathLike[str], key_id: int) -> Path:
     """Where sealing key ``key_id`` of the database file ``database`` is kept."""
-    name = TOKENS_KEY if key_id == 1 else f"tokens-{key_id}.key"
-    return secrets_folder(database) / name
+    return secrets_folder(database) / key_name(key_id)
 
 
 def database_file(db: Database) -> str:
@@ -144,9 +186,11 @@ def keyring(db: Database, make: bool = False) -> Keyring:
     there first when ``make``: a token is being stored).
 
     Without the lookup key, and not to make it (a token looked up or shown in a copy,
-    which must never gain a secret of its own), or unreadable: a keyring for this moment
-    alone, by which no stored token opens or shows. A key that cannot be written raises
-    OSError: a token sealed with a key nobody keeps would be lost."""
+    which must never gain a secret of its own): a keyring for this moment alone, by which
+    no stored token opens or shows. Raises SecretsProblem naming the file for a key file
+    that cannot be read or holds no key, for a key that cannot be written (a token sealed
+    with a key nobody keeps would be lost), and for a lookup key to make beside links
+    sealed with another (see ``_first_key``)."""
     path = database_file(db)
     if not path:
         return _IN_MEMORY
@@ -162,18 +206,19 @@ def keyring(db: Database, make: bool = False) -> Keyring:
     with _LOCK:
         try:
             if make and not (folder / TOKENS_KEY).exists():
-                _write_key(folder / TOKENS_KEY)
+                _first_key(db, folder)
                 seen = folder.stat()
                 stamp = (seen.st_ino, seen.st_mtime_ns)
             read_at = time.time_ns()
             found = _read_folder(folder) if stamp is not None else None
-        except OSError:
-            if make:
-                raise
-            found = None
+        except OSError as exc:
+            # A key file unreadable or corrupt (or one that cannot be written): the host's
+            # to put right, never a copy's missing folder, so it is said, not hidden.
+            said = f"{exc.filename}: {exc.strerror}" if exc.strerror else str(exc)
+            raise SecretsProblem(said, str(folder)) from None
         if found is None:
             if make:
-                raise OSError(f"{folder / TOKENS_KEY} could not be written")
+                raise SecretsProblem(f"{folder / TOKENS_KEY} could not be written", str(folder))
             return _one_off()
         # Kept only when read well after the folder's last change: a file system stamps
         # changes with a clock that ticks in milliseconds, and a change made in the same
@@ -183,9 +228,126 @@ def keyring(db: Database, make: bool = False) -> Keyring:
         return found
 
 
+def _first_key(db: Database, folder: Path) -> None:
+    """Writes the lookup key ``tokens.key`` of a database that has none. Raises
+    SecretsProblem when the database already holds links sealed with keys: a new lookup
+    key would leave every one of them unopenable for good (issue 66), where the folder
+    put back opens them all."""
+    stored = sum(sealed_by_key(db).values())
+    if stored:
+        raise SecretsProblem(
+            f"{folder} holds no {TOKENS_KEY}, and the database holds {stored} link(s) "
+            "sealed with its keys: no new key is written over them",
+            str(folder),
+        )
+    _write_key(folder / TOKENS_KEY)
+
+
+def sealed_by_key(db: Database | sqlite3.Connection) -> dict[int, int]:
+    """How many stored values each key id seals (a value of before issue 54, sealed the
+    old way with ``tokens.key``: key 1). A table or column not there yet (a database
+    before its migrations) holds none."""
+    counts: dict[int, int] = {}
+    for table, _key, _kind, _hashed, sealed in SEALED:
+        try:
+            rows = db.execute(f"SELECT {sealed} FROM {table} WHERE {sealed} IS NOT NULL").fetchall()
+        except sqlite3.OperationalError:  # no such table or column
+            continue
+        for (value,) in rows:
+            found = key_id(value) or 1
+            counts[found] = counts.get(found, 0) + 1
+    return counts
+
+
 def token_secret(db: Database, make: bool = False) -> bytes:
     """The lookup key of the database ``db`` (``keyring``'s)."""
     return keyring(db, make).lookup
+
+
+@dataclass(frozen=True, slots=True)
+class Examined:
+    """What the secrets folder beside a database holds, and what its stored links need:
+    the key files that read well (by key id), those that do not (and why), how many
+    values each key id seals, and the problems, each naming its file or folder."""
+
+    folder: Path
+    keys: dict[int, Path]
+    bad: dict[Path, str]
+    sealed: dict[int, int]
+    problems: tuple[str, ...]
+
+
+def examine(database: str | os.PathLike[str]) -> Examined:
+    """The secrets of the database file ``database`` examined (see ``Examined``): every
+    key file read, and the stored links counted by the key that sealed them, reading the
+    file only."""
+    folder = secrets_folder(database)
+    keys: dict[int, Path] = {}
+    bad: dict[Path, str] = {}
+    problems: list[str] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except FileNotFoundError:
+        entries = []
+    except OSError as exc:
+        entries = []
+        problems.append(f"{folder} cannot be read: {exc.strerror or exc}")
+    for entry in entries:
+        named = _KEY_FILE.match(entry.name)
+        if named is None:
+            continue
+        try:
+            _secret_in(Path(entry.path))
+        except OSError as exc:
+            unreadable = f"cannot be read: {exc.strerror}"
+            bad[Path(entry.path)] = unreadable if exc.strerror else NOT_A_KEY
+            continue
+        keys[int(named[1] or 1)] = Path(entry.path)
+    problems += [f"{path} {why}" for path, why in bad.items()]
+    sealed = _stored_in(database)
+    for needed, count in sorted(sealed.items()):
+        path = key_file(database, needed)
+        if needed not in keys and path not in bad:
+            problems.append(f"{folder} holds no {path.name}, which seals {count} stored link(s)")
+    return Examined(folder, keys, bad, sealed, tuple(problems))
+
+
+def _stored_in(database: str | os.PathLike[str]) -> dict[int, int]:
+    """``sealed_by_key`` of the file ``database``, opened to read only (none when it is
+    not there, or not a database SQLite reads: opening it says why)."""
+    if not os.path.isfile(database):
+        return {}
+    try:
+        connection = sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return {}
+    try:
+        return sealed_by_key(connection)
+    except sqlite3.Error:
+        return {}
+    finally:
+        connection.close()
+
+
+def check_secrets(database: str) -> None:
+    """Raises CannotStart, naming the folder or file and the way to restore it, when the
+    secrets beside the database file ``database`` cannot serve what it stores (see
+    ``examine``): a server must not start on it. Nothing for a database in memory."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    found = examine(database)
+    if not found.problems:
+        return
+    more = len(found.problems) - 1
+    also = (
+        f" ({more} more problem(s): `scorekeeper secrets --db {database}` lists them)"
+        if more
+        else ""
+    )
+    raise CannotStart(
+        f"{found.problems[0]}{also}: {RESTORE.format(database=database)}",
+        "--db",
+    )
 
 
 def _read_folder(folder: Path) -> Keyring | None:
@@ -245,7 +407,7 @@ def _secret_in(path: Path) -> bytes:
     except (ValueError, UnicodeDecodeError):
         secret = b""
     if len(secret) != 32:
-        raise OSError(f"{path} does not hold a secret: 64 hexadecimal digits")
+        raise OSError(f"{path} {NOT_A_KEY}")
     return secret
 
 
@@ -258,6 +420,34 @@ def new_key(db: Database) -> int:
     _write_key(key_file(database_file(db), key_id), exclusive=True)
     _KNOWN.pop(database_file(db), None)
     return key_id
+
+
+def set_aside_bad_keys(database: str | os.PathLike[str]) -> list[Path]:
+    """Renames every key file of the database file ``database`` that cannot be read or
+    holds no key to ``<name>.unreadable-<time>`` beside it (kept, not deleted: it may yet
+    be mended); returns the new names."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    moved = []
+    for path in examine(database).bad:
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+        os.rename(path, aside)
+        moved.append(aside)
+    if moved:
+        sync_folder(secrets_folder(database))
+        _KNOWN.pop(str(database), None)
+    return moved
+
+
+def new_lookup_key(db: Database) -> bool:
+    """Writes the lookup key ``tokens.key`` of ``db`` when it has none, whatever the
+    database holds: ``keys.renew_lost``'s first step, which then gives every link it
+    cannot open a new one. True when it was written."""
+    path = database_file(db)
+    if secret_file(path).exists():
+        return False
+    _write_key(secret_file(path))
+    _KNOWN.pop(path, None)
+    return True
 
 
 def retire_keys(db: Database, keep: int) -> list[Path]:

@@ -58,6 +58,7 @@ from .core.errors import EngineError, InvalidHand
 from .core.game import Game, HandPlace, Progress
 from .core.language import LANGUAGES, UnknownLanguage, words_in
 from .core.messages import msg
+from .core.schema import stored_record
 from .core.seating import SeatChange
 from .pages.form import Refused, Table, entered_record, game_over
 from .pages.form import hand_form as form_model
@@ -300,7 +301,7 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
     finish = _finish(rules, request)
     records, now = [], state
     for body in request.get("hands", ()):
-        records.append(rules.record_from_dict(settings, body, rules.place_of(now)))
+        records.append(stored_record(rules, settings, body, rules.place_of(now)))
         now = rules.state_of(rules.resume(settings, now, records[-1:], **finish))
     progress = rules.resume(settings, state, records, **finish)
     seating = _seating(request, rules)

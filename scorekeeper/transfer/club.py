@@ -32,7 +32,7 @@ from ..limits import (
     IMPORT_MAX_GAMES,
     IMPORT_MAX_HANDS,
 )
-from ..names import MAX_NAME_LENGTH, clean_name
+from ..names import MAX_NAME_LENGTH, NameIndex, clean_name
 from .formats import FILE, ImportProblem, _list, _stamp, _whole, _within, game_place, read_game
 
 FORMAT = "scorekeeper-club-night"
@@ -126,6 +126,7 @@ def _players(value: Any, series_drawn: int) -> tuple[tuple[str, int, int | None]
         raise ImportProblem(problem, "players", FILE)
     found = []
     seen: set[str] = set()
+    named = NameIndex()
     for position, entry in enumerate(entries, start=1):
         at = msg("player %(number)d", number=position)
         entry = _object(entry, at, "players")
@@ -133,7 +134,15 @@ def _players(value: Any, series_drawn: int) -> tuple[tuple[str, int, int | None]
         if name.casefold() in seen:
             problem = msg("%(name)s is named twice: a player sits at one table only", name=name)
             raise ImportProblem(problem, "players", at)
+        alike = named.look_alike(name)
+        if alike is not None:  # "Аnn" with a Cyrillic А beside Ann: two who pass for one
+            problem = msg(
+                "%(name)s is named already, and this name looks the same; tell them apart",
+                name=alike,
+            )
+            raise ImportProblem(problem, "players", at)
         seen.add(name.casefold())
+        named.add(name)
         first = _whole(entry.get("from_series", 1), at, "from_series", 1, max(series_drawn, 1))
         left = entry.get("left_after")
         if left is not None:

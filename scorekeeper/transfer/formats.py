@@ -37,7 +37,7 @@ import csv
 import io
 import json
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -62,10 +62,12 @@ from ..engine.core.seating import SeatChange, check_changes
 from ..limits import MAX_HANDS
 from ..names import (
     FieldProblem,
+    LookAlike,
     clean_game_details,
     clean_new_player,
     clean_phone_name,
     clean_table,
+    refuse_look_alikes,
 )
 from ..problems import Problem
 from .peers import iws
@@ -685,7 +687,21 @@ def read_file(
         if game.id is not None:
             seen.add(game.id)
         games.append(game)
+    refuse_look_alikes_in_file(games, [])
     return games
+
+
+def refuse_look_alikes_in_file(games: Sequence[db.ImportedGame], known: Sequence[str]) -> None:
+    """Raises ImportProblem naming the game and ``players`` where a name that sits in
+    ``games`` looks like another of the file's names, or like one of ``known`` (the
+    group's players), without being it ("Аnn" with a Cyrillic А, and Ann)."""
+    for position, game in enumerate(games, start=1):
+        sat = dict.fromkeys([*game.players, *(change.name for change in game.changes)])
+        try:
+            refuse_look_alikes([("players", name) for name in sat], known)
+        except LookAlike as exc:
+            raise ImportProblem(exc.message, "players", game_place(game.id, position)) from None
+        known = [*known, *(name for name in sat if name not in known)]
 
 
 def _within(entries: list, most_games: int | None, most_hands: int | None) -> None:
@@ -722,5 +738,10 @@ def import_file(
     Returns (id in the file, stored id, new edit key) per game. Raises ImportProblem.
     """
     games = read_file(text, most_games, most_hands)
-    stored = db.import_games(database, games, group_id)
+    if group_id is not None:
+        refuse_look_alikes_in_file(games, db.group_player_names(database, group_id))
+    try:
+        stored = db.import_games(database, games, group_id)
+    except LookAlike as exc:  # a look-alike stored meanwhile, by another phone
+        raise ImportProblem(exc.message, exc.field or "players", FILE) from None
     return [(g.id, stored_id, key) for g, (stored_id, key) in zip(games, stored, strict=True)]

@@ -43,13 +43,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from .. import db
+    from ..db import sealing
     from ..db.files import private_folder
-    from . import access, errors, health, i18n, responses, review, throttle
+    from . import access, club, errors, health, i18n, responses, review, throttle
     from . import service as game_service
     from .api import routes as api
-    from .club import api as club_api
-    from .club import files as club_files
-    from .club import routes as club
     from .games import card, hands, rules, share, sheets
     from .games import routes as games
     from .groups import routes as groups
@@ -96,6 +94,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     # Folders that will hold the group's data are made 0700 (see db.files).
     private_folder(Path(app.config["DATABASE"]).parent)
+    # No start on links whose keys are missing or unreadable (a restore that forgot the
+    # secrets folder): checked before the upgrade, so a refused start changes nothing.
+    sealing.check_secrets(app.config["DATABASE"])
     # Templates are indented for people; the phone gets pages without that whitespace.
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -109,14 +110,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     review.imports.init_app(app)
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # the API authenticates with a Bearer key, never with cookies
-    csrf.exempt(club_api.bp)
+    for view in club.api.VIEWS:  # the club night's API, by its group's key alike
+        csrf.exempt(view)
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
     csrf.exempt(games.rematch)  # on a cached page too: checked the same way
     app.register_blueprint(games.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(club.bp)
-    app.register_blueprint(club_api.bp)
-    app.register_blueprint(club_files.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)
@@ -169,7 +169,7 @@ def _instance_secret(instance: Path) -> str:
     """
     path = instance / "secret_key"
     if path.exists():
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     from ..db.files import private_folder
 
     private_folder(instance)
@@ -180,7 +180,30 @@ def _instance_secret(instance: Path) -> str:
             handle.write(key)
         os.link(draft, path)
     except FileExistsError:  # another process wrote it first
-        return path.read_text(encoding="utf-8").strip()
+        return _key_in(path)
     finally:
         os.unlink(draft)
+    return key
+
+
+def _key_in(path: Path) -> str:
+    """The key the file ``path`` holds. Raises CannotStart naming it when it holds none
+    (emptied, or not text): sessions signed with no key would fail on every page."""
+    from ..problems import CannotStart
+
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CannotStart(
+            f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc}): it signs the "
+            "phones' sessions; put it back from your backups, or remove it and every phone "
+            "signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        ) from None
+    if not key:
+        raise CannotStart(
+            f"{path} holds no key: it signs the phones' sessions; put it back from your "
+            "backups, or remove it and every phone signs in again with its invite link",
+            "SCOREKEEPER_SECRET_KEY",
+        )
     return key

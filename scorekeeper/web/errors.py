@@ -8,10 +8,18 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    InternalServerError,
+    NotFound,
+    ServiceUnavailable,
+)
 
 from .. import transfer
 from ..db import NotFound as NotStored
+from ..db.sealing import SecretsProblem
+from ..names import LookAlike
 from .access import no_game
 from .i18n import translate
 
@@ -104,12 +112,50 @@ def _not_stored(exc: NotStored):
     return http_error(NotFound())
 
 
+def _look_alike(exc: LookAlike):
+    """A name the data layer refused as it stored it, as looking like a player of the
+    group (``names.LookAlike``), where no view said it first (two phones at once): 400,
+    naming the player, as the form would."""
+    if wants_json():
+        with force_locale("en"):
+            return json_error(422, str(exc.message), exc.field)
+    return http_error(BadRequest(translate(exc.message)))
+
+
 def _unexpected(exc: Exception):
     if isinstance(exc, HTTPException):
         return http_error(exc)
     # Logged with its traceback; the player sees a plain page.
     current_app.logger.exception("unhandled error", exc_info=exc)
     return http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
+
+
+# Seconds a phone is asked to wait when the server's keys cannot be used: its host must
+# put them right, which takes longer than a busy moment.
+KEYS_RETRY_SECONDS = 300
+# The key problems this process has logged (each once; a handful at most).
+_LOGGED_KEY_PROBLEMS: set[str] = set()
+
+
+def _secrets(exc: SecretsProblem):
+    """The server's keys unusable since it started (a key file removed or corrupt, the
+    folder moved away): 503 with Retry-After, never a 500; the log names the file once."""
+    if exc.message not in _LOGGED_KEY_PROBLEMS and len(_LOGGED_KEY_PROBLEMS) < 100:
+        _LOGGED_KEY_PROBLEMS.add(exc.message)
+        current_app.logger.error(
+            "%s; links cannot be made or shown until it is put right (docs/hosting.md, "
+            '"What to keep besides the database")',
+            exc.message,
+        )
+    unavailable = ServiceUnavailable(
+        _(
+            "The server cannot make or open links just now: its keys need its host's "
+            "attention. Nothing was changed; try again later."
+        )
+    )
+    unavailable.retry_after = KEYS_RETRY_SECONDS
+    unavailable.title = _("Not available just now")  # not busy: waiting for its host
+    return http_error(unavailable)
 
 
 def problem_text(problem: transfer.ImportProblem) -> str:
@@ -126,4 +172,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(NotStored, _not_stored)
+    app.register_error_handler(LookAlike, _look_alike)
+    app.register_error_handler(SecretsProblem, _secrets)
     app.register_error_handler(Exception, _unexpected)

@@ -27,6 +27,14 @@ OPTIONS = (
 class JSONProvider(DefaultJSONProvider):
     """Flask's provider, with orjson encoding what it sends."""
 
+    @staticmethod
+    def default(o: Any) -> Any:
+        """Flask's rules, and JSON encoded already (an ``orjson.Fragment``, a long game's
+        hands kept encoded) read back for the indented answer of debug mode."""
+        if isinstance(o, orjson.Fragment):
+            return orjson.loads(o.contents)
+        return DefaultJSONProvider.default(o)
+
     def encoded(self, obj: Any) -> bytes:
         return orjson.dumps(obj, default=self.default, option=OPTIONS)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from flask import abort
+from flask import abort, request
 from flask_babel import gettext as _
 
 from .. import db, game_play
@@ -34,7 +34,7 @@ from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
 from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
 from ..engine.core.seats import leaders_of
-from ..names import clean_new_player, clean_table
+from ..names import clean_new_player, clean_table, refuse_look_alikes
 from .access import can_edit
 from .access import group_name as group_name  # the views take it from here
 from .forms import FieldProblem, preset_label
@@ -203,6 +203,16 @@ def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatCha
         return game.seated[seat], seat_joins(game, name, seat)  # into the empty seat
     cleaned = _at_no_other_table(game, clean_new_player(name, game.seated, seat))
     return game.seated[seat], db.change_seat(db.get_db(), game.id, seat, cleaned)
+
+
+def refuse_look_alikes_in_group(names: Sequence[str], field: str) -> None:
+    """Raises ``names.LookAlike`` naming ``field`` when one of ``names`` (cleaned) looks
+    like another of them, or like a player of the request's group (its ``group_id`` in
+    the address, as a club night's pages and API have), without being them. The data
+    layer checks again as it stores them; this says it before anything is drawn."""
+    group_id = (request.view_args or {}).get("group_id")
+    known = db.group_player_names(db.get_db(), group_id) if group_id is not None else []
+    refuse_look_alikes([(field, name) for name in names], known)
 
 
 def _at_no_other_table(game: db.StoredGame, name: str) -> str:

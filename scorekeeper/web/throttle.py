@@ -25,7 +25,12 @@ budget (issue 42). The slots and the buckets' lock are lock files held by ``floc
 private folder beside the database (``<database>-locks``): each is opened anew for each
 taking, so that threads and processes (forked before or after the app was made) exclude
 each other alike, and the kernel lets go of what a process held when it dies, even killed
-by the OOM killer in the middle of an export (issue 54, finding 8).
+by the OOM killer in the middle of an export (issue 54, finding 8). They are kept as a
+careful daemon keeps them (issue 66): the folder and every file are made, or narrowed to
+0700 and 0600, when the app is made, and the server does not start when they cannot be
+(``db.files.own_folder``, ``CannotStart``); a file is never opened through a symbolic
+link; a lock not had in time answers 503 with ``Retry-After``, logged once with the file
+named, and the rates fail closed: what cannot be counted is not started.
 - **A server open only to invited groups** (``serve --invited-only``): starting a group
   needs the owner's key, which ``scorekeeper groups`` prints.
 """
@@ -33,10 +38,13 @@ by the OOM killer in the middle of an export (issue 54, finding 8).
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import ipaddress
+import logging
 import math
 import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -51,8 +59,8 @@ from flask_babel import ngettext
 from werkzeug.exceptions import Forbidden, ServiceUnavailable, TooManyRequests
 
 from .. import db
-from ..db.files import create_private, private_folder
-from ..problems import Problem
+from ..db.files import PRIVATE_FILE, own_folder, private_folder
+from ..problems import CannotStart, Problem
 from .weight import weight_of
 
 try:
@@ -78,15 +86,21 @@ MOST_CLIENTS = 10_000
 # Places looked at for one address in the shared table: where its hash points and the next.
 PROBE = 8
 # Seconds a request waits for the shared table's lock (see Buckets.take), looking again
-# every LOCK_POLL seconds: it is held for microseconds.
+# every LOCK_POLL seconds: it is held for microseconds. Past that, what it would start is
+# refused (503), and asked again after LOCK_RETRY_SECONDS.
 LOCK_WAIT = 1.0
 LOCK_POLL = 0.001
+LOCK_RETRY_SECONDS = 5
 # Heavy requests running at once, per server: the rest of its threads stay free.
 HEAVY_SLOTS = 1
 HEAVY_WAIT = 10.0
 HEAVY_RETRY_SECONDS = 5
 # Seconds between two looks at a lock file held by another, while waiting for it.
 POLL = 0.02
+# What the lock files' folder holds, as a refusal to start says it.
+HOLDS = "holds the server's lock files (rates and heavy-work slots)"
+
+log = logging.getLogger(__name__)
 
 
 def client_of(address: str) -> str:
@@ -137,6 +151,11 @@ class Held:
         self.release()
 
 
+class Unusable(Problem):
+    """Every lock file of a ``LockFiles`` was refused (see ``LockFiles.take``): waiting
+    would not make one free. Caught where it is taken, never answered as it is."""
+
+
 class LockFiles:
     """``count`` lock files ``<name>-0`` … in ``folder``, each held by one taker at a time
     with ``flock``, across the threads of a process and across processes.
@@ -144,32 +163,68 @@ class LockFiles:
     Each taking opens its file anew: a flock belongs to the open file description, so a
     descriptor kept and shared by forked processes would be held by all of them at once,
     while two ``open`` calls exclude each other even in one process. The folder (0700) and
-    its files (0600) are made at the first taking, whoever takes first; nothing needs to
-    exist before the workers fork."""
+    its files (0600) are made when the app is made (``prepare``), and again at a taking
+    that finds them gone (a cleaner took them). A file is opened without following a
+    symbolic link: one planted in its place is refused, and logged once, naming it."""
 
     def __init__(self, folder: str | os.PathLike, name: str, count: int) -> None:
-        self.folder = Path(folder)
+        self.folder, self.name = Path(folder), name
         self.paths = [self.folder / f"{name}-{n}" for n in range(count)]
         # Without flock (Windows), a process's own locks: one process serves there.
         self._thread_locks = [threading.Lock() for _ in self.paths] if fcntl is None else None
+        # The files refused and logged, by this process: each is logged once, until it
+        # opens again.
+        self._refused: set[Path] = set()
+
+    def prepare(self) -> None:
+        """Makes every lock file (0600), or narrows one that is there; raises CannotStart
+        naming one that is not a plain file of this user's (a planted link)."""
+        if self._thread_locks is not None:
+            return
+        for path in self.paths:
+            try:
+                os.close(_create(path))
+            except OSError as exc:
+                raise CannotStart(
+                    f"{path} {_why(exc)}: the server keeps a lock file there; remove it and "
+                    "start again (the server makes it)",
+                    "--db",
+                ) from None
 
     def take(self) -> Held | None:
-        """The first free lock file, held; None when every one is held."""
+        """The first free lock file, held; None when every one is held. Raises Unusable
+        when every one was refused (see the class's docstring)."""
+        refused = 0
         for number, path in enumerate(self.paths):
-            held = self._try(number, path)
+            try:
+                held = self._try(number, path)
+            except OSError as exc:
+                self.refuse(path, _why(exc))
+                refused += 1
+                continue
+            self._refused.discard(path)
             if held is not None:
                 return held
+        if refused == len(self.paths):
+            raise Unusable(f"{self.folder}: every {self.name} lock file refused")
         return None
 
     def wait(self, seconds: float, poll: float = POLL) -> Held | None:
         """A lock file held, looking every ``poll`` seconds up to ``seconds``; None when
-        none came free."""
+        none came free. Raises Unusable as ``take`` does, at once."""
         deadline = time.monotonic() + seconds
         while True:
             held = self.take()
             if held is not None or time.monotonic() >= deadline:
                 return held
             time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
+
+    def refuse(self, path: Path, why: str) -> None:
+        """Logs, once until it opens again, that the lock file ``path`` ``why``."""
+        if path in self._refused:
+            return
+        self._refused.add(path)
+        log.error("lock file %s %s; what needs it is refused (503) meanwhile", path, why)
 
     def _try(self, number: int, path: Path) -> Held | None:
         if self._thread_locks is not None:
@@ -187,15 +242,48 @@ class LockFiles:
         return Held(descriptor)
 
     def _open(self, path: Path) -> int:
-        # Read-only is enough for flock; close-on-exec, so that no program run keeps it.
-        flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
         try:
-            return os.open(path, flags)
-        except FileNotFoundError:  # the first taking (or the folder was cleaned away)
+            return _checked(os.open(path, _OPEN), path)
+        except FileNotFoundError:  # cleaned away: made again, as at the start
             private_folder(self.folder)
-            for made in self.paths:
-                create_private(made)
-            return os.open(path, flags)
+            return _create(path)
+
+
+# Read-only is enough for flock; close-on-exec, so that no program run keeps it; never
+# through a symbolic link, and never waiting (a FIFO planted in a file's place would hold
+# the opening thread until something wrote to it).
+_OPEN = os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _why(exc: OSError) -> str:
+    """What is wrong with a lock file that ``exc`` refused."""
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link, which is never followed"
+    if exc.errno is None:
+        return "is not a plain file of the server's user"
+    return f"cannot be opened: {exc.strerror or exc}"
+
+
+def _checked(descriptor: int, path: Path, narrow: bool = False) -> int:
+    """``descriptor``, open on ``path``; OSError (closing it) when it is not a plain file
+    of this user's. ``narrow``: made 0600 when wider."""
+    try:
+        found = os.fstat(descriptor)
+        if not stat.S_ISREG(found.st_mode) or found.st_uid != os.geteuid():
+            raise OSError(f"{path}: not a plain file of this user's")
+        if narrow and stat.S_IMODE(found.st_mode) != PRIVATE_FILE:
+            os.fchmod(descriptor, PRIVATE_FILE)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def _create(path: Path) -> int:
+    """``path`` opened as ``LockFiles`` opens it, made first (0600, whatever the umask)
+    when missing, narrowed to 0600 when wider. OSError for anything but a plain file of
+    this user's (ELOOP for a symbolic link)."""
+    return _checked(os.open(path, _OPEN | os.O_CREAT, PRIVATE_FILE), path, narrow=True)
 
 
 class Buckets:
@@ -210,24 +298,47 @@ class Buckets:
     ) -> None:
         self.rate = rate
         self.most = most
+        # What is counted, as the log names it ("rates-group": groups), and whether this
+        # process has logged its lock held too long.
+        self.counts = f"{kind.removeprefix('rates-')}s"
+        self._stuck = False
         self._keys = RawArray("Q", most)
         self._tokens = RawArray("d", most)
         self._when = RawArray("d", most)
         self._lock = LockFiles(folder, kind, 1)
 
-    def take(self, client: str, now: float, count: int = 1) -> float:
+    def prepare(self) -> None:
+        """Makes the table's lock file at the start (see ``LockFiles.prepare``)."""
+        self._lock.prepare()
+
+    def take(self, client: str, now: float, count: int = 1) -> float | None:
         """Takes ``count`` for ``client``, all or none: 0 when it may, else the seconds
-        until it may. ``now``: ``time.monotonic()``, one clock for every process of the
+        until it may; None when the table's lock could not be had (nothing may be started
+        uncounted). ``now``: ``time.monotonic()``, one clock for every process of the
         machine."""
         key = _place(client)
         first = key % self.most
         places = [(first + step) % self.most for step in range(min(PROBE, self.most))]
-        # Held for microseconds. A process stopped while holding it (SIGSTOP, a debugger)
-        # must not stop every other from starting anything: past LOCK_WAIT the count is
-        # let go. One killed holding it lets go at once: the kernel closes its file.
-        held = self._lock.wait(LOCK_WAIT, poll=LOCK_POLL)
+        # Held for microseconds. A process killed holding it lets go at once (the kernel
+        # closes its file); one stopped holding it (SIGSTOP, a debugger) is waited for
+        # LOCK_WAIT, and then the limit holds: what would be counted is refused, rather
+        # than let through uncounted (issue 66: 8 of 8 new groups went through).
+        try:
+            held = self._lock.wait(LOCK_WAIT, poll=LOCK_POLL)
+        except Unusable:  # refused and logged by the lock files
+            return None
         if held is None:
-            return 0.0
+            if not self._stuck:  # once, until the lock is had again
+                self._stuck = True
+                log.error(
+                    "lock file %s was held for more than %g s (by a process stopped or "
+                    "stuck): new %s are refused (503) until it is free",
+                    self._lock.paths[0],
+                    LOCK_WAIT,
+                    self.counts,
+                )
+            return None
+        self._stuck = False
         try:
             return self._take(places, key, now, count)
         finally:
@@ -318,6 +429,8 @@ def allow(kind: str, count: int = 1) -> None:
     if buckets is None:
         return
     wait = buckets.take(client_of(request.remote_addr or ""), time.monotonic(), count)
+    if wait is None:  # not counted: refused, never let through
+        raise Busy(uncounted_words(), retry_after=LOCK_RETRY_SECONDS, words=uncounted_words)
     if wait <= 0:
         return
     if count > buckets.rate.burst:  # never, however long it waits: the limit alone
@@ -334,6 +447,10 @@ def allow(kind: str, count: int = 1) -> None:
         )
     )
     raise TooMany(message, kind, seconds)
+
+
+def uncounted_words() -> str:
+    return _("The server cannot start a new group or game just now. Try again in a few seconds.")
 
 
 def owner_required(key: str | None) -> None:
@@ -376,17 +493,25 @@ class HeavySlots:
         self.slots = LockFiles(folder, "heavy", count)
         self.waiting = LockFiles(folder, "waiting", count)
 
+    def prepare(self) -> None:
+        """Makes the slots' lock files at the start (see ``LockFiles.prepare``)."""
+        self.slots.prepare()
+        self.waiting.prepare()
+
     def take(self, wait: float) -> Held | None:
         """A slot: a free one at once, else one that comes free within ``wait`` seconds
-        when a place to wait is free; None otherwise."""
-        held = self.slots.take()
-        if held is None:
-            place = self.waiting.take()
-            if place is not None:
-                try:
-                    held = self.slots.wait(wait)
-                finally:
-                    place.release()
+        when a place to wait is free; None otherwise (every slot's file refused too)."""
+        try:
+            held = self.slots.take()
+            if held is None:
+                place = self.waiting.take()
+                if place is not None:
+                    try:
+                        held = self.slots.wait(wait)
+                    finally:
+                        place.release()
+        except Unusable:  # refused and logged by the lock files
+            return None
         return held
 
 
@@ -437,13 +562,18 @@ def init_app(app: Flask) -> None:
         rates = raised(rates, phones)
     folder = lock_folder(app.config["DATABASE"], app.instance_path)
     # The tables in memory shared by the processes forked after the app is made (serve
-    # --workers); their locks and the slots are files, taken by whoever comes first.
+    # --workers); their locks and the slots are files, made here, before any fork: the
+    # server does not start without them as a careful daemon keeps them (CannotStart).
+    own_folder(folder, HOLDS)
     app.extensions["scorekeeper.rates"] = {
         kind: Buckets(rate, folder, kind=f"rates-{kind}") for kind, rate in rates.items()
     }
     app.extensions["scorekeeper.heavy"] = HeavySlots(
         folder, app.config.get("HEAVY_SLOTS", HEAVY_SLOTS)
     )
+    for buckets in app.extensions["scorekeeper.rates"].values():
+        buckets.prepare()
+    app.extensions["scorekeeper.heavy"].prepare()
 
     @app.before_request
     def take_a_heavy_slot() -> None:

@@ -190,10 +190,11 @@ def connections_to(port: int) -> int:
 
 
 def test_requests_sent_slowly_through_caddy_hold_no_worker_of_the_server(tmp_path):
-    """``serve --workers`` behind deploy/Caddyfile. gunicorn's threads read a request
-    themselves: six whose bodies stop half-way, more than the two workers have threads,
-    held every thread, and no phone was answered. Caddy now reads each request whole
-    before passing it on, and a hand is saved meanwhile."""
+    """``serve --workers`` behind deploy/Caddyfile. gunicorn's gthread workers read a
+    request on the thread that answers it: six whose bodies stop half-way, more than the
+    two workers have threads, held every thread, and no phone was answered. Caddy reads
+    each request whole before passing it on (and the workers now do too, on waitress:
+    test_serve_slow_clients.py), and a hand is saved meanwhile."""
     options = ["--proxy", "1", "--workers", "2", "--threads", "1"]
     held: list[ssl.SSLSocket] = []
     with (

@@ -128,3 +128,19 @@ def test_the_standings_follow_a_corrected_hand_and_a_deleted_one(api):
     answer = client.delete(f"/api/games/{table['game_id']}/hands/3", headers=key)
     assert answer.status_code == 200, answer.get_json()
     assert shown() != now
+
+
+def test_a_night_has_a_name_through_the_api_and_a_bad_one_is_refused_naming_it(api):
+    client, group_id, auth = api
+    body = {"game": "skat", "players": THIRTEEN, "name": "  Preisskat  im März "}
+    answer = client.post(f"/api/groups/{group_id}/club", json=body, headers=auth)
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["name"] == "Preisskat im März"
+    listed = client.get(f"/api/groups/{group_id}/club", headers=auth).get_json()["nights"]
+    assert [night["name"] for night in listed] == ["Preisskat im März"]
+    for name in (12, "x" * 61):
+        refused = client.post(
+            f"/api/groups/{group_id}/club", json={**body, "name": name}, headers=auth
+        )
+        assert refused.status_code == 422 and refused.get_json()["field"] == "name"
+    assert len(client.get(f"/api/groups/{group_id}/club", headers=auth).get_json()["nights"]) == 1

@@ -44,14 +44,15 @@ def _csv_hands(client, group_id: int, night_id: int) -> dict[str, int]:
     return {row.split(",")[1]: int(row.split(",")[-1]) for row in sheet.splitlines()[1:]}
 
 
-def _play_doppelkopf(client, night, games, series: int) -> None:
-    """Every table of five plays its five deals through the API, Re the two players left
-    of the dealer (who sits the deal out), Re winning with 130."""
+def _play_doppelkopf(client, night, games, series: int, deals_per_player: int = 1) -> None:
+    """Every table plays its deals (``deals_per_player`` for each player at it) through the
+    API, Re the two players left of the dealer (who sits the deal out at a table of five),
+    Re winning with 130."""
     for table in night.tables_of(series):
         game = games[table.game_id]
         key = edit_key(client, table.game_id)
         size = len(game.players)
-        for number in range(1, size + 1):
+        for number in range(1, deals_per_player * size + 1):
             dealer = (game.first_dealer + number - 1) % size
             hand = {
                 "re": [(dealer + 1) % size, (dealer + 2) % size],
@@ -127,3 +128,47 @@ def test_a_seat_taken_over_at_a_table_of_five_credits_the_hands_each_played(club
     assert game.first_dealer == 0
     assert hands[players[2]] == 2 and hands["Gast"] == 2
     assert [hands[players[seat]] for seat in (0, 1, 3, 4)] == [4, 4, 4, 4]
+
+
+TWENTY_TWO = [f"Spielerin {n}" for n in range(1, 23)]
+
+
+def test_a_five_table_doppelkopf_night_counts_the_deals_each_player_played(club):
+    """22 players at DDV Doppelkopf, the deals per player left to the rules (6): five
+    tables, two of five (30 deals, each dealer sitting one out: everyone plays 24) and
+    three of four (24 deals, all played). Worked by hand: at every deal the two players
+    left of the dealer are Re and win with 130 (1 point each, the other two players -1
+    each, the dealer at five 0), so each player's points are the Re deals they played
+    less their Kontra deals. The ranking's Hands and the CSV say 24 for every player."""
+    app, client, group_id, _key = club
+    answer = start_night(
+        client,
+        group_id,
+        guests=TWENTY_TWO,
+        game="doppelkopf",
+        rules="ddv",
+        series="1",
+        deals_per_player="",
+    )
+    assert answer.status_code == 302, answer.get_data(as_text=True)[-600:]
+    night, games = night_of(app, group_id)
+    sizes = [len(games[t.game_id].players) for t in night.tables]
+    assert sizes == [5, 5, 4, 4, 4]
+    assert [games[t.game_id].settings.deals for t in night.tables] == [30, 30, 24, 24, 24]
+    expected: dict[str, int] = {}
+    for table in night.tables:
+        game = games[table.game_id]
+        size = len(game.players)
+        for number in range(1, 6 * size + 1):
+            dealer = (game.first_dealer + number - 1) % size
+            re_side = {(dealer + 1) % size, (dealer + 2) % size}
+            for seat, name in enumerate(game.players):
+                sat_out = size == 5 and seat == dealer
+                points = 0 if sat_out else 1 if seat in re_side else -1
+                expected[name] = expected.get(name, 0) + points
+    _play_doppelkopf(client, night, games, 1, deals_per_player=6)
+    assert _ranking_hands(client, group_id, night.id) == dict.fromkeys(TWENTY_TWO, (1, 24))
+    assert _csv_hands(client, group_id, night.id) == dict.fromkeys(TWENTY_TWO, 24)
+    sheet = client.get(f"/groups/{group_id}/club/{night.id}/export.csv").get_data(as_text=True)
+    shown = {row.split(",")[1]: int(row.split(",")[2]) for row in sheet.splitlines()[1:]}
+    assert shown == expected

@@ -124,7 +124,7 @@ def test_too_many_players_or_tables_are_refused_naming_the_limit(played):  # noq
 
 def test_a_tables_disputes_from_its_form_stop_at_the_limit(club, monkeypatch):
     monkeypatch.setattr("scorekeeper.db.club.CLUB_MAX_DISPUTES_PER_TABLE", 3)
-    monkeypatch.setattr("scorekeeper.web.club.routes.CLUB_MAX_DISPUTES_PER_TABLE", 3)
+    monkeypatch.setattr("scorekeeper.web.club.lists.CLUB_MAX_DISPUTES_PER_TABLE", 3)
     app, client, _group_id, _key = club
     page, name = a_table_played(club)
     body = {"action": "dispute", "name": name, "hand": "2"}

@@ -21,12 +21,26 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.db import migrations
+from scorekeeper.problems import CannotStart
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
 from tests.support.backup import scorekeeper
 from tests.support.groups_privacy import Browser
 from tests.support.stranger import new_group, played_game, served
 from tests.support.upgrade import FIXTURES
+
+
+def sealed_values(path: Path) -> list[str]:
+    """Every sealed invite and view link the database file ``path`` stores."""
+    with sqlite3.connect(path) as stored:
+        found = [
+            value
+            for (value,) in stored.execute(
+                "SELECT invite_sealed FROM groups UNION ALL SELECT view_sealed FROM games"
+            )
+        ]
+    stored.close()
+    return found
 
 
 def tokens_of(group: dict, game: dict) -> tuple[str, str]:
@@ -92,6 +106,15 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
         for folder in (live, tmp_path / "stolen"):
             written = stored_bytes(folder)
             assert invite.encode() not in written and view.encode() not in written
+    stolen = tmp_path / "stolen" / "scorekeeper.db"
+    # The server does not start on the copy (issue 66): its links need keys it lacks.
+    with pytest.raises(CannotStart, match="holds no tokens.key"):
+        create_app(app_config(tmp_path / "stolen"))
+    before = sealed_values(stolen)
+    # Whoever holds the copy can only start it over: new links, none of the old.
+    renewed = scorekeeper("secrets", "--renew-lost", "--db", str(stolen))
+    assert renewed.returncode == 0, renewed.stdout + renewed.stderr
+    assert not set(sealed_values(stolen)) & set(before)
     with served(tmp_path / "stolen") as (base, _app):
         assert opens(base, invite, view) == (404, 404)
         # Nor does any value the copy holds, tried as either token.
@@ -114,8 +137,6 @@ def test_a_copy_of_the_database_without_its_secret_opens_no_invite_or_view_link(
         stranger = Browser(base)
         assert stranger.get(f"/groups/{group['id']}")[0] == 404
         assert stranger.get(f"/games/{game['id']}")[0] == 404
-    # The copy gained no secret of its own by being served.
-    assert not db.sealing.secret_file(tmp_path / "stolen" / "scorekeeper.db").exists()
 
 
 @pytest.mark.parametrize("mask", [0o022, 0o000, 0o077, 0o277])
@@ -206,13 +227,15 @@ def test_a_backup_restored_on_a_new_machine_as_the_readme_says_opens_every_link(
     assert done.returncode == 0, done.stdout + done.stderr
     with served(new) as (base, _app):
         assert opens(base, invite, view) == (200, 302)
-    # Without the secrets folder, the same backup opens nothing.
+    # Without the secrets folder, the same backup is restored with a warning, and the
+    # server does not start on it (issue 66), naming the folder to put back.
     bare = tmp_path / "bare-machine"
     bare.mkdir()
     done = scorekeeper("restore", "--db", str(bare / "scorekeeper.db"), str(carried / backup.name))
     assert done.returncode == 0, done.stdout + done.stderr
-    with served(bare) as (base, _app):
-        assert opens(base, invite, view) == (404, 404)
+    assert f"{bare / 'scorekeeper.db-secrets'} holds no tokens.key" in done.stdout, done.stdout
+    with pytest.raises(CannotStart, match="put the folder back from your backups"):
+        create_app(app_config(bare))
 
 
 def test_tokens_sealed_with_another_secret_read_as_a_link_that_opens_nothing(tmp_path):
@@ -231,25 +254,28 @@ def test_tokens_sealed_with_another_secret_read_as_a_link_that_opens_nothing(tmp
         other.close()
 
 
-def test_a_group_moved_without_its_secret_says_so_and_makes_a_new_invite_link(
+def test_a_group_whose_secrets_go_missing_while_served_says_so_and_writes_no_new_key(
     tmp_path, monkeypatch
 ):
-    """A host who moved the database without its secret: the members still see their
-    group; its invite page shows no dead link, says why, and a new one works."""
+    """The secrets folder moved away under a running server: the members still see their
+    group; its invite page shows no dead link and says why; a new link is refused (503)
+    rather than sealed with a new key, which would leave every link shared before
+    unopenable for good (issue 66); put back, the folder opens them all again."""
     app = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True))
     member = app.test_client()
     created = member.post("/api/groups", json={"name": "Ours"}).get_json()
     group = join_group(member, group_id=created["id"])
     secret = db.sealing.secret_file(tmp_path / "scorekeeper.db")
     secret.parent.rename(tmp_path / "elsewhere")
-    monkeypatch.setattr(db.sealing, "_KNOWN", {})  # as a new process on the new machine
+    monkeypatch.setattr(db.sealing, "_KNOWN", {})  # as a new process would read it
     page = member.get(f"/groups/{group.id}/invite?show=1").get_data(as_text=True)
     assert 'id="invite-lost"' in page and "/join/" not in page
     assert member.get(f"/join/{group.invite}").status_code == 404
     asked = member.get(f"/groups/{group.id}/invite/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', asked).group(1)
     made = member.post(f"/groups/{group.id}/invite/new", data={"csrf_token": token})
-    assert made.status_code == 302
-    page = member.get(f"/groups/{group.id}/invite?show=1").get_data(as_text=True)
-    new = re.search(r'href="http://localhost/join/([^"]+)"', page).group(1)
-    assert app.test_client().get(f"/join/{new}").status_code == 200
+    assert made.status_code == 503 and int(made.headers["Retry-After"]) > 0
+    assert "keys" in made.get_data(as_text=True)
+    assert not secret.parent.exists()  # no new key written
+    (tmp_path / "elsewhere").rename(secret.parent)
+    assert app.test_client().get(f"/join/{group.invite}").status_code == 200

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db, game_play
-from scorekeeper.db.hands import game_columns
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.web import create_app
 from scorekeeper.web.access import edit_required
@@ -60,54 +59,50 @@ def started(database, game: Game) -> int:
     return game_id
 
 
-def default_of(database, table: str, column: str):
-    """The column's default as the schema gives it (None without one)."""
-    for row in database.execute(f"PRAGMA table_info({table})"):
-        if row[1] == column:
-            return None if row[4] is None else database.execute(f"SELECT {row[4]}").fetchone()[0]
-    raise KeyError(column)
+# The columns of ``hands`` and ``hand_seats``: the data layer's own, the same for every
+# game (m031 dropped the flat ones a game once filled).
+HAND_COLUMNS = {"id", "game_id", "number", "dealer", "thrown_in", "record", "state"}
+HAND_COLUMNS |= {"revision", "created_at", "updated_at", "offline_by"}
+SEAT_COLUMNS = {"hand_id", "seat", "points", "total"}
 
 
-def check_flat_columns(database, game: Game, game_id: int) -> None:
-    """Every stored hand's flat columns hold what its game's ``table_columns`` gives, and
-    the column's default where the game gives nothing."""
+def check_rows(database, game_id: int) -> None:
+    """Every stored hand's row is its record, as its game writes it, and its seats' rows
+    its points and totals, in the columns every game shares."""
     stored = db.load_game(database, game_id)
     progress = game_play.progress_of(stored, db.load_hands(database, game_id))
-    hand_columns, seat_columns = game_columns(database)
     for replayed in progress.hands:
-        flat, seats = game.table_columns(replayed)
         row = db.query(
             database,
             "SELECT * FROM hands WHERE game_id = ? AND number = ?",
             [game_id, replayed.number],
         ).fetchone()
-        for column in hand_columns:
-            assert row[column] == flat.get(column, default_of(database, "hands", column)), column
-        for seat in db.query(
+        assert set(row.keys()) == HAND_COLUMNS
+        assert row["record"] == db.hands.record_text(replayed.record)
+        seats = db.query(
             database, "SELECT * FROM hand_seats WHERE hand_id = ? ORDER BY seat", [row["id"]]
-        ):
-            given = seats[seat["seat"]] if seat["seat"] < len(seats) else {}
-            for column in seat_columns:
-                expected = given.get(column, default_of(database, "hand_seats", column))
-                assert seat[column] == expected, (seat["seat"], column)
+        ).fetchall()
+        assert all(set(seat.keys()) == SEAT_COLUMNS for seat in seats)
+        assert [seat["total"] for seat in seats] == list(
+            db.hands.seat_values(stored.table, replayed.totals)
+        )
 
 
 @pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.key)
-def test_a_hand_stores_the_flat_values_its_game_gives_and_defaults_for_the_rest(database, game):
+def test_a_hand_is_stored_as_its_record_in_the_columns_every_game_shares(database, game):
     game_id = started(database, game)
     hands = hands_of(game, 6)
     for record in hands:
         game_play.add_hand(database, game_id, record)
-    check_flat_columns(database, game, game_id)
-    # An edit writes the hand's row anew: a column the new hand leaves out is reset, and
-    # the hand keeps when it was first recorded.
+    check_rows(database, game_id)
+    # An edit writes the hand's row anew, and the hand keeps when it was first recorded.
     first = db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0]
     # Simulated deals stand anywhere in a long game; random hands are drawn for their
     # places (Wizard's round r deals r cards), so each is edited into its own.
     first_edit, second_edit = (hands[-1], hands[0]) if simulates(game) else hands[:2]
     game_play.replace_hand(database, game_id, 1, first_edit)
     game_play.replace_hand(database, game_id, 2, second_edit)
-    check_flat_columns(database, game, game_id)
+    check_rows(database, game_id)
     assert db.query(database, "SELECT created_at FROM hands WHERE number = 1").fetchone()[0] == (
         first
     )
@@ -126,23 +121,22 @@ def test_the_data_layer_names_no_games_columns():
 
 
 def test_an_old_file_keeps_every_hand_row_as_it_was(tmp_path):
-    """The migration that gives ``hands.frisch_rounds`` its default rebuilds the table:
-    every row, id and index as it was."""
+    """The migrations that rebuild ``hands`` (m010) and drop its flat columns (m031) keep
+    every row, id and index as it was, in the columns that stay."""
     path = tmp_path / "old.db"
     shutil.copyfile(FIXTURES / "scorekeeper-v1.db", path)
     with sqlite3.connect(path) as old:
         columns = [row[1] for row in old.execute("PRAGMA table_info(hands)")]
+        columns = [column for column in columns if column in HAND_COLUMNS]
         before = old.execute(f"SELECT {', '.join(columns)} FROM hands ORDER BY id").fetchall()
-        seats = old.execute("SELECT * FROM hand_seats ORDER BY hand_id, seat").fetchall()
+        seats = "SELECT hand_id, seat, points, total FROM hand_seats ORDER BY hand_id, seat"
+        seated = old.execute(seats).fetchall()
     assert before
     upgraded = db.migrate(str(path))
     try:
         after = upgraded.execute(f"SELECT {', '.join(columns)} FROM hands ORDER BY id").fetchall()
         assert after == before
-        assert upgraded.execute("SELECT * FROM hand_seats ORDER BY hand_id, seat").fetchall() == (
-            seats
-        )
-        assert default_of(upgraded, "hands", "frisch_rounds") == 0
+        assert upgraded.execute(seats).fetchall() == seated
         unique = [index.columns for index in upgraded["hands"].indexes if index.unique]
         assert ["game_id", "number"] in unique
         assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
@@ -239,3 +233,25 @@ def test_an_editing_view_is_404_without_the_game_and_403_without_its_key(
     assert refused.status_code == 403
     assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
     assert client.open(url.format(id=game_id), method=method).status_code not in (403, 404)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME, ids=lambda game: game.key)
+def test_a_hand_stored_before_a_stricter_rule_opens_as_it_was_saved(database, game, monkeypatch):
+    """Every game: hands an earlier version stored open with the same points and totals
+    after the game's checks grow stricter (here: refusing every hand), and the game
+    resumes; only a new entry is refused."""
+    game_id = started(database, game)
+    for record in hands_of(game, 5):
+        game_play.add_hand(database, game_id, record)
+    db.hands.stored_record.cache_clear()
+    before = game_play.progress_of(
+        db.load_game(database, game_id), db.load_hands(database, game_id)
+    )
+    refused = [("hand", "a rule added since")]
+    monkeypatch.setattr(type(game), "check", lambda self, settings, hand, ctx: refused)
+    db.hands.stored_record.cache_clear()
+    after = game_play.progress_of(db.load_game(database, game_id), db.load_hands(database, game_id))
+    assert [h.record for h in after.hands] == [h.record for h in before.hands]
+    assert [h.totals for h in after.hands] == [h.totals for h in before.hands]
+    assert after.next_number == before.next_number
+    db.hands.stored_record.cache_clear()

@@ -172,3 +172,34 @@ def test_a_games_statistics_are_kept_until_it_changes(app, client, monkeypatch):
         database.conn.commit()
     db.figures.clear_cache()
     assert client.get(f"/games/{game_id}/stats").get_data(as_text=True) == changed
+
+
+def test_a_long_games_whole_body_is_kept_until_it_changes(app, client, monkeypatch):
+    """``GET /api/games/<id>`` asked again reads the game's row, not its hands, while the
+    game is at the same version (issue 66: a 1,000-hand game within 50 ms); the answer is
+    the one worked out from nothing, byte for byte, and a change is seen at once."""
+    from scorekeeper.web.api import routes
+
+    game_id, group, key = stored_game(app, "israeli-whist", 60)
+    join(client, group)
+    url = f"/api/games/{game_id}"
+    first = client.get(url).get_data()
+    for explain in ("", "?explain=0"):
+        client.get(url + explain)
+    statements = trace_statements(monkeypatch)
+    again = client.get(url).get_data()
+    monkeypatch.undo()
+    assert again == first
+    assert not [s for s in statements if re.search(r"\bFROM hands\b", s)], statements
+    routes.WHOLE_HANDS.clear()
+    assert client.get(url).get_data() == first
+    assert client.get(url + "?explain=0").get_json()["hands"][0].keys() == (
+        {k for k in client.get(url).get_json()["hands"][0] if k != "explain"}
+    )
+    # A hand deleted: a new version, seen at once; a stranger still reads nothing.
+    auth = {"Authorization": f"Bearer {key}"}
+    assert client.delete(f"{url}/hands/60", headers=auth).status_code == 200
+    changed = client.get(url).get_json()
+    assert len(changed["hands"]) == 59
+    assert changed["totals"] == changed["hands"][-1]["totals"]
+    assert app.test_client().get(url).status_code == 404

@@ -84,7 +84,7 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         assert game.post_form({action.name: "1"}).status_code == 302, action
         game.count += 1
         assert f'id="h{game.count}"' in game.sheet()["hands_html"]
-        assert game.snapshot["hands"][-1]["hand"] == thrown["body"]
+        assert game.snapshot["hands"][-1]["hand"] == thrown["hand"]
         with client.application.app_context():
             stored = db.load_hand(db.get_db(), game.id, game.count).record.to_dict()
         assert stored == thrown["hand"]
@@ -159,3 +159,19 @@ def test_a_long_game_kept_on_a_phone_shows_every_hand(client, make_game, languag
     shown = re.findall(r'id="h(\d+)"', game.sheet()["hands_html"])
     assert len(game.snapshot["hands"]) == 64 and game.snapshot["shown_from"] == 1
     assert shown == [str(n) for n in range(1, 65)]
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_a_kept_hand_a_stricter_rule_refuses_still_draws_on_the_phone(
+    client, make_game, key, monkeypatch
+):
+    """A phone keeping a game whose stored hands today's rules refuse (a check added since
+    they were saved) draws them as the server does, not an error."""
+    game = Played(client, make_game, key, "en", 4)
+    game.play(4)
+    before = game.sheet()["hands_html"]
+    refused = [("hand", "a rule added since")]
+    monkeypatch.setattr(type(game.rules), "check", lambda self, settings, hand, ctx: refused)
+    db.hands.stored_record.cache_clear()
+    assert game.sheet()["hands_html"] == before
+    db.hands.stored_record.cache_clear()

@@ -24,6 +24,7 @@ from cryptography.exceptions import InvalidTag
 from scorekeeper import db
 from scorekeeper.db import keys, phones, sealing
 from scorekeeper.engine import get_game
+from scorekeeper.problems import CannotStart
 from scorekeeper.web import create_app
 from tests.support.app import SEAT_NAMES, app_config
 from tests.support.backup import scorekeeper
@@ -416,18 +417,17 @@ def test_m024_reseals_every_link_and_the_phones_keys_on_their_next_request(upgra
     opens_everything(app, night)
 
 
-def test_m024_leaves_what_it_cannot_open_and_opens_it_when_the_folder_comes_back(
-    upgraded_xor, tmp_path
-):
-    """Upgraded without its secrets folder (a host moved the file alone): the old values
-    stay as they were; put back, the folder opens every link again."""
+def test_without_its_secrets_folder_the_old_file_is_not_started_nor_changed(upgraded_xor, tmp_path):
+    """A host who moved the file alone: the server does not start on it (issue 66),
+    naming the folder, and leaves the file as it was (no upgrade ran); put back, the
+    folder opens every link, through the upgrade."""
     folder = secrets_of(upgraded_xor)
     kept = tmp_path / "kept"
     folder.rename(kept)
-    app = create_app(app_config(tmp_path))
-    assert app.test_client().get(f"/join/{XOR_EXPECTED['groups']['1']}").status_code == 404
-    values = stored(upgraded_xor, "SELECT invite_sealed FROM groups")
-    assert all(":" not in value for (value,) in values)
-    shutil.rmtree(folder, ignore_errors=True)
+    before = upgraded_xor.read_bytes()
+    with pytest.raises(CannotStart, match=f"{folder} holds no tokens.key"):
+        create_app(app_config(tmp_path))
+    assert upgraded_xor.read_bytes() == before
+    assert not folder.exists()
     kept.rename(folder)
-    opens_everything(app, xor_night())
+    opens_everything(create_app(app_config(tmp_path)), xor_night())

@@ -2,7 +2,9 @@
 (``fixtures/seed-israeli-whist.db``, made by ``make_seed_israeli_whist_fixture.py`` with the
 JSON of what that code computed) opens after migration m027 with every hand, point, total,
 winner and revision unchanged; an older export still imports; a hand is still entered
-through the API, the form and the command line."""
+through the API, the form and the command line. A deal thrown in keeps the Frisch rounds
+played before it (issue 66: m027 dropped them, m030 brings them back from the column that
+held them), and every value of the flat columns m031 drops is in the hand's record."""
 
 from __future__ import annotations
 
@@ -85,7 +87,8 @@ def test_records_are_in_the_plain_schemas_form(upgraded, before):
         assert GAME.record_from_dict(game.settings, stored).to_dict() == stored
         old = old["record"]
         if old.get("thrown_in"):
-            assert stored == {"thrown_in": True}
+            rounds = {"frisch_rounds": old["frisch_rounds"]} if old["frisch_rounds"] else {}
+            assert stored == {"thrown_in": True, **rounds}
             continue
         assert stored["tricks"] == old["tricks"]
         assert stored.get("revokes", [0, 0, 0, 0]) == old.get("revokes", [0, 0, 0, 0])
@@ -113,7 +116,10 @@ def test_revisions_rewritten_and_readable(upgraded):
                 old["revision"],
                 old["action"],
             )
-            assert hand == rewrite(old["hand"], before["settings"])
+            expected = rewrite(old["hand"], before["settings"])
+            if expected.get("thrown_in") is True and old["hand"].get("frisch_rounds"):
+                expected["frisch_rounds"] = old["hand"]["frisch_rounds"]  # m030
+            assert hand == expected
             record = GAME.record_from_dict(game.settings, hand)
             assert record == GAME.record_from_dict(game.settings, rewrite(old["hand"], {}))
     # The revisions page draws each saved version.
@@ -123,39 +129,86 @@ def test_revisions_rewritten_and_readable(upgraded):
         assert view.summary
 
 
-def test_the_old_hands_keep_their_flat_columns_and_a_new_hand_leaves_them_empty(upgraded):
-    """The flat columns the legacy ``table_columns`` wrote stay as they were on the hands
-    stored before (a file read with SQL or Datasette shows them as it did); a hand saved
-    now leaves them at their defaults, its record holding every value."""
+FLAT = {
+    "hands": ("frisch_rounds", "declarer", "bid", "over_under", "contracts_total"),
+    "hand_seats": ("contract", "tricks", "revokes"),
+}
+
+
+def test_the_flat_columns_go_and_every_value_they_held_is_in_the_record(upgraded):
+    """m031 drops the flat columns Israeli Whist's own storage wrote; what they held (as
+    the fixture's JSON has them, written by the code before) is in each hand's record:
+    the Frisch rounds (of a deal thrown in too, and a pass round's are its rules'), the
+    declarer and the bid, each seat's contract, tricks and revokes, and over or under and
+    the contracts' total as the rules work them out from it."""
+    for table, columns in FLAT.items():
+        present = {row["name"] for row in upgraded.query(f"PRAGMA table_info({table})")}
+        assert not present & set(columns), table
+    for before in BEFORE:
+        game = D.load_game(upgraded, before["id"])
+        stored = _stored_records(upgraded, game.id)
+        for record, old in zip(stored, before["hands"], strict=True):
+            hand = GAME.record_from_dict(game.settings, record)
+            flat, seats = old["flat"], old["seats"]
+            rounds = game.settings.frisch_rounds if hand.pass_round else hand.frisch_rounds
+            assert rounds == flat["frisch_rounds"]
+            if hand.thrown_in:
+                assert flat["declarer"] is None and all(s["tricks"] is None for s in seats)
+                continue
+            assert [list(hand.tricks), list(hand.revokes)] == [
+                [s["tricks"] for s in seats],
+                [s["revokes"] for s in seats],
+            ]
+            if hand.pass_round:
+                continue  # no declarer, bid or contracts; the columns held none
+            score = GAME.score(game.settings, hand, None)
+            assert (score.over_under, score.contracts_total) == (
+                flat["over_under"],
+                flat["contracts_total"],
+            )
+            assert (hand.declarer, str(hand.bid)) == (flat["declarer"], flat["bid"])
+            assert list(hand.contracts) == [s["contract"] for s in seats]
+
+
+THROWN_IN_AFTER_THREE = {"thrown_in": True, "frisch_rounds": 3}
+
+
+def test_a_deal_thrown_in_keeps_its_frisch_rounds_in_export_import_and_the_api(upgraded, tmp_path):
+    """The database written before the move holds a deal thrown in after 3 Frisch rounds
+    (``hands.frisch_rounds`` 3): once upgraded its record, the API's game, the export and
+    an import of it say so; the API keeps a number given and refuses one the rules
+    cannot give (a deal is thrown in only after the last Frisch round)."""
+    from scorekeeper import transfer
+    from scorekeeper.web import create_app
+    from tests.support.app import app_config, join_group
+
     game_id = BEFORE[0]["id"]
-    before = list(
-        upgraded.query(
-            "SELECT declarer, bid FROM hands WHERE game_id = ? AND declarer IS NOT NULL",
-            [game_id],
-        )
-    )
-    assert before, "the fixture's hands carry their declarer and bid in flat columns"
-    number = game_play.add_hand(
-        upgraded,
-        game_id,
-        {"declarer": 1, "bid": "6H", "contracts": [2, 6, 2, 2], "tricks": [2, 6, 2, 3]},
-    )
-    rows = list(
-        upgraded.query(
-            "SELECT frisch_rounds, declarer, bid, over_under, contracts_total FROM hands "
-            "WHERE game_id = ? ORDER BY number DESC LIMIT 1",
-            [game_id],
-        )
-    )
-    assert rows == [
-        {
-            "frisch_rounds": 0,
-            "declarer": None,
-            "bid": None,
-            "over_under": None,
-            "contracts_total": None,
-        }
-    ], number
+    thrown = [h["number"] for h in BEFORE[0]["hands"] if h["record"].get("thrown_in")]
+    assert thrown and BEFORE[0]["hands"][thrown[0] - 1]["flat"]["frisch_rounds"] == 3
+    assert _stored_records(upgraded, game_id)[thrown[0] - 1] == THROWN_IN_AFTER_THREE
+    exported = json.loads(transfer.export_json(upgraded))
+    hands = exported["games"][0]["hands"]
+    assert {k: hands[thrown[0] - 1][k] for k in THROWN_IN_AFTER_THREE} == THROWN_IN_AFTER_THREE
+    fresh = D.migrate(str(tmp_path / "fresh.db"))
+    (_old, new_id, _key), *_ = transfer.import_file(fresh, json.dumps(exported))
+    assert _stored_records(fresh, new_id)[thrown[0] - 1] == THROWN_IN_AFTER_THREE
+
+    app = create_app(app_config(tmp_path / "served"))
+    client = app.test_client()
+    made = client.post("/api/games", json={"players": ["Noa", "Avi", "Dana", "Eli"]})
+    game, key = made.get_json()["id"], {"Authorization": f"Bearer {made.get_json()['edit_key']}"}
+    path = f"/api/games/{game}/hands"
+    assert client.post(path, json=THROWN_IN_AFTER_THREE, headers=key).status_code == 201
+    assert client.post(path, json={"thrown_in": True}, headers=key).status_code == 201
+    refused = client.post(path, json={"thrown_in": True, "frisch_rounds": 1}, headers=key)
+    assert refused.status_code == 422
+    assert refused.get_json()["field"] == "frisch_rounds"
+    assert "only after all 3 Frisch rounds" in refused.get_json()["error"]
+    join_group(client, game)
+    shown = client.get(f"/api/games/{game}").get_json()["hands"]
+    assert [{k: h[k] for k in THROWN_IN_AFTER_THREE} for h in shown] == [THROWN_IN_AFTER_THREE] * 2
+    sheet = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "3 Frisch" in sheet
 
 
 def test_rewrite_is_frozen_and_idempotent():

@@ -154,18 +154,23 @@ def test_a_v2_database_exports_the_same_csv(upgraded_v2):
     assert_same_csv(upgraded_v2, V2_CSV)
 
 
-def test_a_v2_database_keeps_its_datasette_columns_and_gains_the_record(upgraded_v2):
-    """The old columns hold what they held, Israeli Whist's own too (``table_columns``,
-    before the plain schema: m027 keeps them); every hand's record is the same values."""
+def test_a_v2_database_keeps_every_hand_in_its_record(upgraded_v2):
+    """The columns every game shares hold what they held; what Israeli Whist's own flat
+    columns held (m031 drops them) is every hand's record: its declarer and bid, each
+    seat's contract, tricks and revokes, and its Frisch rounds (a deal thrown in's too)."""
     before = sqlite3.connect(V2_DB)
     after = sqlite3.connect(upgraded_v2)
-    old_columns = "h.game_id, h.number, h.dealer, h.thrown_in, h.frisch_rounds, h.declarer, "
-    old_columns += "h.bid, h.over_under, h.contracts_total, h.revision, h.created_at, "
-    old_columns += "s.seat, s.contract, s.tricks, s.revokes, s.points, s.total"
-    sql = (
-        f"SELECT {old_columns} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 12"
-    )
+    kept = "h.game_id, h.number, h.dealer, h.thrown_in, h.revision, h.created_at, "
+    kept += "s.seat, s.points, s.total"
+    sql = f"SELECT {kept} FROM hands h JOIN hand_seats s ON s.hand_id = h.id ORDER BY 1, 2, 7"
     assert after.execute(sql).fetchall() == before.execute(sql).fetchall()
+    gone = {row[1] for row in after.execute("PRAGMA table_info(hands)")}
+    gone |= {row[1] for row in after.execute("PRAGMA table_info(hand_seats)")}
+    assert not gone & {"frisch_rounds", "declarer", "bid", "contract", "tricks", "revokes"}
+    rounds = "SELECT game_id, number, frisch_rounds FROM hands ORDER BY 1, 2"
+    recorded = "SELECT game_id, number, coalesce(json_extract(record, '$.frisch_rounds'), 0) "
+    recorded += "FROM hands ORDER BY 1, 2"
+    assert after.execute(recorded).fetchall() == before.execute(rounds).fetchall()
     old = "SELECT h.game_id, h.number, h.declarer, h.bid, s.seat, s.contract, s.tricks, "
     old += "s.revokes FROM hands h JOIN hand_seats s ON s.hand_id = h.id WHERE h.thrown_in = 0 "
     old += "ORDER BY 1, 2, 5"

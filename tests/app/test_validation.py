@@ -233,9 +233,16 @@ def test_declarer_may_raise_under_standard():
 @pytest.mark.parametrize("settings", [STANDARD, PAGAT])
 def test_a_deal_thrown_in_records_nothing_but_that(settings):
     """A deal is thrown in after the rules' every Frisch round (the form says so on its
-    button): the hand records nothing else, and scores nothing."""
+    button): the hand records them (issue 66: none under rules without) and nothing
+    else, and scores nothing; another number of rounds is refused, naming them."""
     record = record_from_dict(settings, {"thrown_in": True})
-    assert record.thrown_in and record.to_dict() == {"thrown_in": True}
+    rounds = {"frisch_rounds": settings.frisch_rounds} if settings.frisch_rounds else {}
+    assert record.thrown_in and record.to_dict() == {"thrown_in": True, **rounds}
+    assert record_from_dict(settings, record.to_dict()) == record
+    assert record.score(settings) is None or not any(record.score(settings).points)
+    with pytest.raises(InvalidHand) as refused:
+        record_from_dict(settings, {"thrown_in": True, "frisch_rounds": 4})
+    assert [field for field, _ in refused.value.errors] == ["frisch_rounds"]
 
 
 def test_record_from_dict_reads_the_api_shape():

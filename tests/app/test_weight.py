@@ -81,11 +81,11 @@ def test_what_prints_exports_or_imports_is_heavy(tmp_path):
         assert declared is not None and declared.is_heavy(method), rule.rule
         found.append(rule.endpoint)
     assert {
-        "club_api.import_night",
-        "club_files.import_night",
-        "club_files.table_list",
-        "club_files.ranking",
-        "club_files.export",
+        "club.api_import_night",
+        "club.import_night",
+        "club.table_list",
+        "club.ranking",
+        "club.export",
         "sheets.game_sheet",
         "review.import_group",
         "review.export_group",
@@ -309,19 +309,18 @@ def test_a_waiter_gets_the_slot_when_it_is_given_back(tmp_path):
 
 
 def test_the_lock_files_are_private_whatever_the_umask(tmp_path):
-    """Made at the first taking, in ``<database>-locks`` beside the database: the folder
-    0700, the files 0600, under an umask that would leave them open to all."""
+    """Made when the app is made (issue 66), in ``<database>-locks`` beside the database:
+    the folder 0700, the files 0600, under an umask that would leave them open to all."""
     before = os.umask(0)
     try:
         app = create_app(app_config(tmp_path, HEAVY_SLOTS=2))
         folder = tmp_path / "scorekeeper.db-locks"
-        assert not folder.exists()  # nothing is made before it is needed
+        names = sorted(p.name for p in folder.iterdir())
         held = app.extensions["scorekeeper.heavy"].take(0)
         assert held is not None
         held.release()
     finally:
         os.umask(before)
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-    names = sorted(p.name for p in folder.iterdir())
-    assert names == ["heavy-0", "heavy-1"]
+    assert names == ["heavy-0", "heavy-1", "waiting-0", "waiting-1"]
     assert {stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {0o600}

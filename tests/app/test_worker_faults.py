@@ -190,7 +190,9 @@ def test_gunicorn_takes_every_setting_given():
     for name, value in worker_settings([7], threads=4, workers=2, timeout=9).items():
         config.set(name, value)
     assert config.address == [7]
-    assert config.preload_app and config.worker_class_str == "gthread"
+    from scorekeeper.cli.worker import WaitressWorker
+
+    assert config.preload_app and config.worker_class is WaitressWorker
     assert (config.workers, config.threads, config.timeout) == (2, 4, 9)
     assert config.control_socket_disable and config.forwarded_allow_ips == []
 

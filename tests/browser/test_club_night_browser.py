@@ -8,24 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.club_night_browser import TV, run_night
+from tests.support.club_night_browser import LONG_NAMES, TV, run_night
 from tests.support.live import call_json
 
-THIRTEEN = [
-    "Bartholomäus Brenner",
-    "Friederike Oberhaus",
-    "Maximiliane Schröder",
-    "Konstantin Lindemann",
-    "Walburga Hinterseer",
-    "Gottfried Wallenberg",
-    "Adelheid Kirchhoff",
-    "Leopoldine Sternberg",
-    "Christophorus Engel",
-    "Hildegard Morgenroth",
-    "Theodora Winterfeld",
-    "Sebastian Achenbach",
-    "Wilhelmine Rosenthal",
-]
+THIRTEEN = LONG_NAMES
 
 
 @pytest.mark.browser

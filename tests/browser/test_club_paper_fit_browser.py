@@ -9,23 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.support.club_live import live_night, on_phone_and_a4, play_series, skat_hand
+from tests.support.club_night_browser import LONG_NAMES
 from tests.support.live import SHOTS, call_json, keep_screenshot
 
-PLAYERS = [
-    "Bartholomäus Brenner",
-    "Friederike Oberhaus",
-    "Maximiliane Schröder",
-    "Konstantin Lindemann",
-    "Walburga Hinterseer",
-    "Gottfried Wallenberg",
-    "Adelheid Kirchhoff",
-    "Leopoldine Sternberg",
-    "Christophorus Engel",
-    "Hildegard Morgenroth",
-    "Theodora Winterfeld",
-    "Sebastian Achenbach",
-    "Wilhelmine Rosenthal",
-]
+PLAYERS = LONG_NAMES
 
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9", "fr": "fr-FR,fr;q=0.9"}
 

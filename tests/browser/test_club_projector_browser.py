@@ -1,6 +1,7 @@
-"""A club night's standings on a screen across the room (issue 56, item 9): on a 1280 × 720
-TV a page of the standings fits the screen, and the pages turn by themselves; on a phone
-the projector's headings stay readable."""
+"""A club night's standings on a screen across the room (issues 56 and 68): on a 1280 × 720
+TV a usual night's every player (up to 24) fits one screen, the rows sized by their
+count (a night of ten in larger type than one of 24), paging only beyond, the pages
+turning by themselves; on a phone the projector's headings stay readable."""
 
 from __future__ import annotations
 
@@ -10,41 +11,58 @@ import pytest
 
 from tests.support.club_live import joined_page, live_night
 
-PLAYERS = [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, 14)]
+TV = {"width": 1280, "height": 720}
+
+
+def _players(count: int) -> list[str]:
+    return [f"Spielerin {n:02d} Lüdenscheidt" for n in range(1, count + 1)]
+
+
+def _fits(page) -> tuple[float, float]:
+    """(the standings' bottom, the size of a line's type) on the screen; nothing below
+    the screen to scroll to."""
+    bottom, size, height = page.evaluate(
+        "[document.querySelector('#club-standings').getBoundingClientRect().bottom,"
+        " parseFloat(getComputedStyle(document.querySelector('#club-standings td')).fontSize),"
+        " document.documentElement.scrollHeight]"
+    )
+    assert bottom <= TV["height"] and height <= TV["height"], (bottom, height)
+    return bottom, size
 
 
 @pytest.mark.browser
-def test_a_tv_shows_a_page_of_the_standings_that_fits_and_turns_to_the_next(browser, live_server):
-    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
-    viewport = {"width": 1280, "height": 720}
-    with joined_page(browser, live_server, group, viewport=viewport) as page:
-        base = f"/groups/{group['id']}/club/{night['id']}/standings?projector=1"
-        answer = page.goto(base)
-        rows = page.locator("#club-standings tbody tr")
-        assert rows.count() == 8
-        bottom = page.evaluate(
-            "document.querySelector('#club-standings').getBoundingClientRect().bottom"
-        )
-        assert bottom <= 720, bottom  # the whole page of lines on the screen
-        # and nothing under it to scroll to: a TV shows the page, no one scrolls it.
-        height = page.evaluate("document.documentElement.scrollHeight")
-        assert height <= 720, height
-        refresh = answer.headers["refresh"]
-        assert re.fullmatch(r"10; url=\S+page=2\S*", refresh), refresh
-        assert "Page 1 of 2" in page.locator("#projector-page").inner_text()
-        page.goto(base + "&page=2")
-        assert page.locator("#club-standings tbody tr").count() == 5
-        last = page.goto(base + "&page=2")
-        assert "page=1" in last.headers["refresh"]  # and round again
-        shown = set(page.locator("#club-standings tbody th").all_inner_texts())
-        page.goto(base)
-        shown |= set(page.locator("#club-standings tbody th").all_inner_texts())
-        assert shown == set(PLAYERS)
+def test_a_tv_shows_every_player_of_a_usual_night_and_pages_only_beyond(browser, live_server):
+    sizes = {}
+    for count in (24, 10, 26):
+        group, night = live_night(live_server, "skat", _players(count), name=f"Club {count}")
+        with joined_page(browser, live_server, group, viewport=TV) as page:
+            base = f"/groups/{group['id']}/club/{night['id']}/standings?projector=1"
+            answer = page.goto(base)
+            shown = page.locator("#club-standings tbody tr").count()
+            assert shown == min(count, 24), (count, shown)
+            sizes[count] = _fits(page)[1]
+            refresh = answer.headers["refresh"]
+            if count <= 24:
+                assert page.locator("#projector-page").count() == 0
+                assert re.fullmatch(r"10; url=\S+page=1\S*", refresh), refresh  # itself again
+                continue
+            assert "Page 1 of 2" in page.locator("#projector-page").inner_text()
+            assert re.fullmatch(r"10; url=\S+page=2\S*", refresh), refresh
+            page.goto(base + "&page=2")
+            assert page.locator("#club-standings tbody tr").count() == 2
+            names = set(page.locator("#club-standings tbody th .nm").all_inner_texts())
+            page.goto(base)
+            names |= set(page.locator("#club-standings tbody th .nm").all_inner_texts())
+            assert names == set(_players(count))
+    # Read from across the room: a night of ten in larger type than one of 24, and 24
+    # still in type a TV shows plainly (about 17 px of a 720 px screen).
+    assert sizes[10] >= 1.4 * sizes[24], sizes
+    assert sizes[24] >= 16, sizes
 
 
 @pytest.mark.browser
 def test_the_projectors_headings_stay_readable_on_a_phone(browser, live_server):
-    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
+    group, night = live_night(live_server, "skat", _players(13), name="Skatclub")
     viewport = {"width": 360, "height": 800}
     with joined_page(browser, live_server, group, viewport=viewport) as page:
         page.goto(f"/groups/{group['id']}/club/{night['id']}/standings?projector=1")

@@ -75,3 +75,66 @@ def test_a_range_is_checked_when_given(low, high, value, message):
     assert caught.value.field == "tricks[0]"
     assert str(caught.value) == message
     assert parse_int(13, "tricks[0]", low=low, high=high) == 13 if high else True
+
+
+# --- a number that may be a half (French Tarot's card points at three and five) ------------
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        ("40,5", 40.5),  # the French decimal sign: never 405
+        ("40.5", 40.5),
+        (" 40,5 ", 40.5),
+        ("40½", 40.5),
+        ("40,0", 40),
+        ("0,5", 0.5),
+        ("-0,5", -0.5),
+        (40.5, 40.5),
+        (40.0, 40),
+        (40, 40),
+        ("40", 40),
+    ],
+)
+def test_a_half_is_read_with_either_decimal_sign(value, number):
+    read = parse_int(value, "n", halves=True)
+    assert read == number and type(read) is type(number)
+
+
+@pytest.mark.parametrize(
+    ("value", "message", "typed"),
+    [
+        ("40,7", "n must be a whole number or a half (as 40.5), not '40,7'", "40,7"),
+        ("40,25", "n must be a whole number or a half (as 40.5), not '40,25'", "40,25"),
+        ("1,000", "n must be a whole number or a half (as 40.5), not '1,000'", "1,000"),
+        (".5", "n must be a whole number or a half (as 40.5), not '.5'", ".5"),
+        (40.2, "n must be a whole number or a half (as 40.5), not 40.2", "40.2"),
+        (float("inf"), "n must be a whole number or a half (as 40.5), not inf", "inf"),
+    ],
+)
+def test_any_other_fraction_is_refused_showing_it_as_typed(value, message, typed):
+    with pytest.raises(ParseError) as caught:
+        parse_int(value, "n", halves=True)
+    assert (caught.value.field, str(caught.value)) == ("n", message)
+    assert caught.value.message.table.params["typed"] == typed
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("abc", "n must be a whole number, not 'abc'"),
+        ("", "n is missing"),
+        (True, "n must be a whole number, not True"),
+        ("9" * (MAX_DIGITS + 1) + ",5", f"n has more than {MAX_DIGITS} digits"),
+    ],
+)
+def test_what_is_no_number_is_refused_as_before(value, message):
+    with pytest.raises(ParseError) as caught:
+        parse_int(value, "n", halves=True)
+    assert str(caught.value) == message
+
+
+def test_without_halves_a_half_is_refused_as_before():
+    for value in ("40,5", "40.5", 40.5):
+        with pytest.raises(ParseError):
+            parse_int(value, "n")

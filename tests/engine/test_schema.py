@@ -405,7 +405,15 @@ def test_one_rendering_makes_every_view():
     revision = GAME.revision_view(hand.to_dict(), PLAYERS)
     assert [str(mark) for mark, _ in revision.seats] == ["0/2 6", "1/1 7", "0/2 6", "1/1 7"]
     assert GAME.revision_view({"thrown_in": True}, PLAYERS).seats == ()
-    assert GAME.explain(PLAIN, hand) == [["0"], ["+2"], ["0"], ["+2"]]
+    # Each scoring side's points as the hand's outcome gives them (its side named on a
+    # page); nothing for the side that scores nothing.
+    said = "B No trump Maker went alone Uptown 5: +2"
+    assert [[str(t) for t in seat] for seat in GAME.explain(PLAIN, hand)] == [
+        [],
+        [said],
+        [],
+        [said],
+    ]
 
 
 def test_a_game_with_a_schema_writes_only_what_is_its_own():

@@ -50,6 +50,7 @@ from scorekeeper.engine.core.game import (
     seat_values,
     side_values,
 )
+from scorekeeper.engine.core.numbers import parse_int
 from scorekeeper.engine.registry import UNLISTED, register_game
 from scorekeeper.web.i18n import LANGUAGES as OFFERED
 from tests.support.play import deals as drawn_deals
@@ -425,7 +426,8 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
             if described.choices:
                 assert value in {c.value for c in described.choices}, (name, value)
             else:
-                assert described.low <= int(value) <= described.high, (name, value)
+                number = parse_int(value, name, halves=described.halves)
+                assert described.low <= number <= described.high, (name, value)
         action = None
         if record.thrown_in:
             actions = [a.name for a in spec.actions]
@@ -436,7 +438,18 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
 
 
 # The kinds of table the page script (static/hand.js) applies; see engine/core/form.py.
-TABLE_KINDS = {"allow", "show", "order", "forbid", "sum", "total", "stake", "hint"}
+TABLE_KINDS = {
+    "allow",
+    "show",
+    "order",
+    "forbid",
+    "sum",
+    "complement",
+    "tally",
+    "total",
+    "stake",
+    "hint",
+}
 
 
 def _fields_named_by(rule_kind: str, rule: dict) -> set[str]:
@@ -456,8 +469,8 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
             assert kind in TABLE_KINDS, kind
             for rule in rules:
                 assert _fields_named_by(kind, rule) <= names, (kind, rule)
-                if "prefix" in rule:
-                    assert any(n.startswith(rule["prefix"] + "_") for n in names), rule
+                for prefix in (rule.get("prefix"), rule.get("into")):
+                    assert prefix is None or any(n.startswith(prefix + "_") for n in names), rule
                 for text in ("why", "count", "text", "text_word"):
                     if text in rule:
                         assert rule[text] in spec.texts, (kind, text)

@@ -519,7 +519,8 @@ def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
             break
     finished = answer["status"] == "finished"
     assert finished or not counted, f"{game.key}: a table's list did not end"
-    token = CSRF_TOKEN.search(request.get(f"/games/{table.id}/club").text())[1]
+    # The dispute form is the hand's: a tap on hand 1 opens it (issue 68).
+    token = CSRF_TOKEN.search(request.get(f"/games/{table.id}/club?hand=1").text())[1]
     said = {"csrf_token": token, "name": table.players[0]}
     dispute = {**said, "action": "dispute", "hand": "1", "note": NAMES[2]}
     for body in [dispute, *([said] if finished else [])]:
@@ -901,6 +902,10 @@ class Entry:
     hand: dict[str, Any]
     values: tuple[tuple[str, str], ...]
     action: str | None
+    defaults: tuple[tuple[str, str], ...] = ()
+    """The keys its rules ask at their default, left out of ``form_values`` as a new form
+    has them tapped (Schafkopf's "nobody knocked"): an edit's form shows the stored value,
+    so ``enter`` taps these too."""
 
 
 def entry_of(game: Game, hand: dict[str, Any], players: list[str]) -> Entry:
@@ -923,7 +928,12 @@ def entry_of(game: Game, hand: dict[str, Any], players: list[str]) -> Entry:
     else:
         raise AssertionError(f"{game.key}: the form has no way to enter {hand}")
     ordered = tuple((f.name, values[f.name]) for f in spec.fields if f.name in values)
-    return Entry(hand, ordered, action)
+    defaults = tuple(
+        (f.name, f.default)
+        for f in spec.fields
+        if f.name not in values and f.choices and f.default is not None and not f.is_hidden
+    )
+    return Entry(hand, ordered, action, defaults)
 
 
 def key_of(name: str, value: str) -> str:
@@ -977,7 +987,7 @@ def field_state(page, name: str, value: str) -> dict[str, Any]:
 
 def enter(page, entry: Entry) -> None:
     """Enters a hand on the form as a finger does: taps each key, opens what is folded."""
-    for name, value in entry.values:
+    for name, value in entry.values + entry.defaults:
         state = field_state(page, name, value)
         if state["radios"]:
             assert state["radios"] == 1, f"{state['radios']} radios of {name}={value}"
@@ -988,6 +998,8 @@ def enter(page, entry: Entry) -> None:
             if not state["visible"]:  # a seat not asked yet, or a step folded once complete
                 inner = page.locator(key_of(name, value))
                 seat = page.locator("#hand fieldset.seat", has=inner)
+                if page.locator(f'#hand fieldset.line[id="{name}"][hidden]').count():
+                    continue  # not asked for this hand (a show rule): the server drops it
                 if seat.count():
                     seat.locator("legend button").click()
                 else:
@@ -1000,7 +1012,8 @@ def enter(page, entry: Entry) -> None:
             continue  # sent, not asked; or already so
         assert state["folded"] <= 1, f"{state['folded']} folds around {name}"
         if state["folded"] and not state["open"]:
-            page.locator("#hand details", has=box).locator("summary").click()
+            inner = page.locator(f'input[name="{name}"]:not([type="hidden"])')
+            page.locator("#hand details", has=inner).locator("summary").click()
         box.fill(value)
 
 

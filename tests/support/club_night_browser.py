@@ -17,6 +17,23 @@ from pathlib import Path
 
 from tests.support.live import PHONE, call_json
 
+LONG_NAMES = [
+    "Bartholomäus Brenner",
+    "Friederike Oberhaus",
+    "Maximiliane Schröder",
+    "Konstantin Lindemann",
+    "Walburga Hinterseer",
+    "Gottfried Wallenberg",
+    "Adelheid Kirchhoff",
+    "Leopoldine Sternberg",
+    "Christophorus Engel",
+    "Hildegard Morgenroth",
+    "Theodora Winterfeld",
+    "Sebastian Achenbach",
+    "Wilhelmine Rosenthal",
+]
+"""Thirteen players of a club night whose names are as long as a club's names are."""
+
 ACCEPT = {"de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9", "en": "en", "fr": "fr-FR,fr;q=0.9"}
 TV = {"width": 1280, "height": 720}
 NARROW = {"width": 360, "height": 800}
@@ -189,8 +206,7 @@ def run_night(
     with phones(browser, base, language, shots) as made:
         organiser = made.phone(group["join_url"], "Organiser")
         # The night's form: its game, rules, series, a deal per player, the guests.
-        organiser.goto(f"/groups/{group['id']}/club?game={game}")
-        organiser.locator("#club-rules").select_option(rules)
+        organiser.goto(f"/groups/{group['id']}/club?game={game}&rules={rules}")
         organiser.locator("#club-series").fill(str(series))
         if organiser.locator("#club-deals").count():
             organiser.locator("#club-deals").fill("1")
@@ -213,7 +229,8 @@ def run_night(
                 # A player disputes hand 2 on their own phone; the organiser settles it.
                 page = players[disputer]
                 page.goto(f"/games/{first['game_id']}/club")
-                page.locator("#dispute-form input[name=hand]").fill("2")
+                with page.expect_navigation():  # a tap on hand 2 of the list's hands
+                    page.locator("#list-hands li").nth(1).locator("a").click()
                 page.locator("#dispute-form input[name=note]").fill("Kreuz, nicht Pik")
                 with page.expect_navigation():
                     page.locator("#dispute").click()

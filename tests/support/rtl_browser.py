@@ -83,12 +83,17 @@ def check_page(page, name: str) -> None:
 SMALL_PHONE = {"width": 360, "height": 740}
 
 
-ACCEPT_LANGUAGE = {"en": "en", "de": "de-DE,de;q=0.9", "he": "he-IL,he;q=0.9"}
+ACCEPT_LANGUAGE = {
+    "en": "en",
+    "de": "de-DE,de;q=0.9",
+    "he": "he-IL,he;q=0.9",
+    "fr": "fr-FR,fr;q=0.9",
+}
 
 
 @contextlib.contextmanager
 def game_on_a_small_phone(browser, live_server, language: str, body: dict):
-    """A fresh 360 px phone whose browser asks for ``language`` (en, de or he), on the
+    """A fresh 360 px phone whose browser asks for ``language`` (en, de, he or fr), on the
     edit link of a game created through the API with ``body``: (the page, the API's
     answer)."""
     header = {"Accept-Language": ACCEPT_LANGUAGE[language]}

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -32,7 +33,8 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def call(port: int, method: str, path: str, body=None, key: str | None = None):
+def _request(port: int, method: str, path: str, body=None, key: str | None = None):
+    """One request on a new connection: (its status, headers, body's bytes)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         headers = {"Content-Type": "application/json"}
@@ -40,9 +42,31 @@ def call(port: int, method: str, path: str, body=None, key: str | None = None):
             headers["Authorization"] = f"Bearer {key}"
         connection.request(method, path, json.dumps(body) if body is not None else None, headers)
         response = connection.getresponse()
-        return response.status, json.loads(response.read() or b"null")
+        return response.status, dict(response.getheaders()), response.read()
     finally:
         connection.close()
+
+
+def call(port: int, method: str, path: str, body=None, key: str | None = None):
+    status, _headers, raw = _request(port, method, path, body, key)
+    return status, json.loads(raw or b"null")
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: object
+
+
+def answer(port: int, method: str, path: str, body=None, key: str | None = None) -> Answer:
+    """One request on a new connection: its status, headers and body (JSON when it is,
+    else its bytes)."""
+    status, headers, raw = _request(port, method, path, body, key)
+    try:
+        return Answer(status, headers, json.loads(raw))
+    except ValueError:
+        return Answer(status, headers, raw)
 
 
 def wait_for(port: int, process: subprocess.Popen) -> None:

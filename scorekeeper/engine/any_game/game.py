@@ -21,7 +21,7 @@ from ..core.form import HandFormSpec
 from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSchema, HandSummary
-from . import display, form, rounds, stats
+from . import crowns, display, form, rounds, stats
 from .rounds import Moon, RoundPoints, resume_sheet
 from .settings import PRESETS, SheetSettings
 
@@ -33,8 +33,9 @@ class SheetHand(HandSchema):
         self, game: Any, settings: SheetSettings, ctx: Context, rng: Random
     ) -> dict[str, Any]:
         """A round a random table writes down: under a moon rule, each player takes some of
-        the round's worth, no one all of it, and one round in eight is a moon; else mostly
-        gains, sometimes a loss, the last player's making up ``round_total``."""
+        the round's worth, no one all of it, and one round in eight is a moon; Five Crowns'
+        rounds dealt from its two packs; else mostly gains, sometimes a loss, the last
+        player's making up ``round_total``."""
         if settings.moon != "none":
             if rng.randrange(8) == 0:
                 return {"moon": rng.randrange(ctx.seats)}
@@ -44,6 +45,8 @@ class SheetHand(HandSchema):
                     points[rng.randrange(ctx.seats)] += 1
                 if settings.moon_worth not in points:
                     return {"points": points}
+        if settings.wilds == "five_crowns":
+            return {"points": crowns.dealt(ctx.number, ctx.seats, rng)}
         points = [rng.randint(-15, 40) for _ in range(ctx.seats)]
         if settings.round_total is not None:
             points[-1] = settings.round_total - sum(points[:-1])
@@ -120,6 +123,11 @@ class AnyGame(GameBase):
             help="Hearts: the seat that shot the moon, instead of --points.",
         ),
         steps={"round": msg("Points this round"), "shooter": msg("Or: shot the moon")},
+        examples={
+            "any-game": {"points": [5, -3, 0, 12]},
+            "hearts": {"points": [3, 13, 10, 0]},
+            "five-crowns": {"points": [0, 13, 33, 24]},  # round 1: 3 cards each, 3s wild
+        },
     )
     score = staticmethod(rounds.score)
     check = staticmethod(rounds.check)

@@ -30,6 +30,7 @@ from ..core.numbers import parse_int
 from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.records import Problems, seat_numbers
 from ..core.schema import Context, Hand, PerSeat, Refused, SeatOf
+from . import crowns
 from .settings import MAX_POINTS, SheetSettings
 
 NOBODY = "none"
@@ -59,6 +60,8 @@ class RoundPoints(PerSeat):
     def bounds(self, ctx: Context) -> tuple[int, int]:
         if ctx.settings.moon != "none":
             return 0, ctx.settings.moon_worth
+        if ctx.settings.wilds == "five_crowns":
+            return 0, MAX_POINTS  # the cards left in a hand: never below 0
         return -MAX_POINTS, MAX_POINTS
 
     def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
@@ -139,10 +142,13 @@ def read_first(settings: SheetSettings, body: Any) -> dict[str, Any]:
 
 def check(settings: SheetSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
     """A round that misses ``round_total`` (naming what the last player's points would
-    have to be), or a typed round giving one player all of a moon's worth (Hearts)."""
+    have to be), a typed round giving one player all of a moon's worth (Hearts), or one no
+    deal of Five Crowns can leave (``crowns.refusals``)."""
     points, last = hand.points, ctx.seats - 1
     if points is None:
         return []
+    if settings.wilds == "five_crowns":
+        return crowns.refusals(points, ctx.number)
     if settings.round_total is not None and sum(points) != settings.round_total:
         problem = msg(
             "the round totals %(sum)s, not %(total)s: %(player)s's points would have to be "

@@ -1,45 +1,55 @@
-"""Belote and Coinche behind the one game interface: the deal declared once as the table
-knows it at its end (who took, at Coinche the contract and the coinche, the takers'
-points, the belote, the capot), its score, the rules across its fields, and its words."""
+"""Belote and Coinche behind the one game interface: the deal as the table knows it at its
+end (who took, at Coinche the contract and the coinche, the takers' points, the belote,
+the capot, each side's announcements), its score term by term, its rules and words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+import random
+from dataclasses import replace
+from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from ..bridge.game import DEAL_WORDS  # a deal, passed out when everyone passes
+from ..core import schema
 from ..core.base import GameBase
-from ..core.declared import Progression
-from ..core.display import Label, RulesLine
-from ..core.form import FormField
+from ..core.display import GameNotes, Label, RulesLine
 from ..core.game import PageWords
-from ..core.messages import Message, msg
-from ..core.progress import RaceState, resume_race, start_state
-from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
-from .settings import CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
+from ..core.held import held_points, held_race
+from ..core.messages import Message, Side, msg
+from ..core.schema import Context, Hand, HandSummary, OneOf
+from ..core.working import Working
+from .settings import ANNOUNCED, CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
 
 SIDES = (("none", msg("—")), ("taker", msg("takers")), ("defence", msg("defence")))
 COINCHES = (("none", msg("—")), ("coinche", msg("Coinche")), ("surcoinche", msg("Surcoinche")))
 BIDS = tuple((bid, msg("Capot") if bid == "capot" else bid) for bid in CONTRACTS)
 RESULTS = {"made": msg("made"), "dedans": msg("dedans"), "litige": msg("litige")}
+# Weakest first: the field, its words, its points, the cards it takes, the most a side holds.
+ANNONCES = (
+    ("tierce", msg("Tierce (20)"), 20, 3, 4),
+    ("cinquante", msg("Cinquante (50)"), 50, 4, 4),
+    ("cent", msg("Cent (100)"), 100, 5, 2),
+    ("carre", msg("Carré (100)"), 100, 4, 4),  # of aces, tens, kings or queens: beats a cent
+    ("carre_nines", msg("Carré of nines (150)"), 150, 4, 1),
+    ("carre_jacks", msg("Carré of jacks (200)"), 200, 4, 1),
+)
+SCALE = msg("tierce 20 · cinquante 50 · cent 100 · carré 100, nines 150, jacks 200")
+BID = attrgetter("settings.contracts")  # asked at Coinche
+NONE = {"tapped": True, "default": "none"}  # none, already tapped: no coinche, no belote
+NO_CARD_OF_1 = (1, DEAL - 1)  # no card is worth 1: a side never counts 1, nor the other 161
 
 
-def _contracts(ctx: Context) -> bool:
-    return ctx.settings.contracts
+class Announced(schema.PerSide):
+    """A side's count of one announcement, folded on the form at 0 (now and then one)."""
 
+    def __init__(self, name: str, label: Message, high: int):
+        empty = {"default": (0, 0), "omit_empty": True, "null_is_default": True}
+        only = {"step": "count", "folded": True, "only_if": attrgetter("settings.announcements")}
+        super().__init__(name, label, 0, high, **only, **empty)
 
-class UnlessTapped(OneOf):
-    """A choice of the deal that is none unless tapped (the coinche, the belote)."""
-
-    def __init__(self, name: str, label: Message, options: Any, **kwargs: Any):
-        super().__init__(name, label, options, default="none", **kwargs)
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(replace(f, default="none") for f in super().form_fields(ctx, players))
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return values.get(self.name) or "none"
+    def draw(self, ctx: Context, rng: random.Random) -> list[int]:
+        return [int(rng.random() < 0.08), int(rng.random() < 0.08)]
 
 
 class Belote(GameBase):
@@ -52,11 +62,12 @@ class Belote(GameBase):
     sides = ((0, 2), (1, 3))
     presets = PRESETS
     preset_words = {
-        "classic": (msg("Belote"), msg("take or pass; the points made, 250 for a capot; to 1,000")),
+        "classic": (msg("Belote"), msg("FFB: take or pass; 252 for a capot; the litige; to 1,000")),
         "coinche": (
             msg("Coinche"),
-            msg("contracts 80 to 160 and capot, coinche ×2, surcoinche ×4; to 2,000"),
+            msg("FFB: contracts 80 to 160 and capot, coinche ×2, surcoinche ×4, announcements"),
         ),
+        "contree": (msg("Contrée"), msg("FFB: the Coinche's contracts, without announcements")),
     }
     page_words = PageWords(
         auction_head=msg("Taker"),
@@ -72,124 +83,163 @@ class Belote(GameBase):
         cell_legend=msg("the takers' card points, points in the deal, total"),
         hand=DEAL_WORDS,
     )
-    hand = HandSchema(
-        SeatOf("taker", msg("Taker"), step="taking"),
-        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if=_contracts),
-        UnlessTapped("coinche", msg("Coinche"), COINCHES, step="taking", only_if=_contracts),
-        Count("card_points", msg("Points of the takers"), 0, DEAL, step="count"),
-        UnlessTapped("belote", msg("Belote, rebelote"), SIDES, step="count"),
-        YesNo("capot", msg("Capot: one side took every trick"), step="count"),
+    hand = schema.HandSchema(
+        schema.SeatOf("taker", msg("Taker"), step="taking"),
+        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if=BID),
+        OneOf("coinche", msg("Coinche"), COINCHES, step="taking", only_if=BID, **NONE),
+        schema.Count("card_points", msg("Points of the takers"), 0, DEAL, step="count"),
+        OneOf("belote", msg("Belote, rebelote"), SIDES, step="count", **NONE),
+        schema.YesNo("capot", msg("Capot: one side took every trick"), step="count"),
+        *(Announced(name, label, most) for name, label, _, _, most in ANNONCES),
+        Announced("higher", msg("Higher at equal announcements"), 1),
         thrown_in=True,
         steps={"taking": msg("The contract"), "count": msg("The count")},
+        folded_label=msg("Announcements: tierce, cinquante, cent, carré"),
     )
 
     def score(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> tuple[int, int]:
-        """The takers' side and the defence as the deal scores them; the points held from a
-        litige before it go to the side that wins this one (not to a litige)."""
-        deal = _deal(hand)
-        takers, defence, held = deal.score(settings)
-        before = getattr(ctx.place and ctx.place.state, "held", 0)
-        if not held and deal.result() == "made":
-            takers += before
-        elif not held:
-            defence += before
-        side = ctx.side_of(hand.taker)
-        return (takers, defence) if side == 0 else (defence, takers)
+        takers, defence, _ = _worked(settings, hand, ctx)
+        return (takers.points, defence.points)[:: -1 if ctx.side_of(hand.taker) else 1]
 
     def check(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> list[tuple[str, Any]]:
-        """A capot leaves one side every point (0 or 162 to the takers)."""
+        """Card points a deck gives (a capot's 0 or 162, never 1 or 161), announcements two
+        hands of 8 hold (a carré once a deck), a higher one only between equal best ones."""
         if hand.capot and hand.card_points not in (0, DEAL):
-            said = msg("card_points: a capot leaves the takers 0 or 162 points")
-            table = said.said_at_table(
-                "A capot takes every trick: the takers have 162 points, or 0 if the defence "
-                "took them all."
+            return _refused(
+                msg("card_points: a capot leaves the takers 0 or 162 points"),
+                msg("A capot takes every trick: the takers have 162 points, or 0."),
             )
-            return [("card_points", table)]
+        if hand.card_points in NO_CARD_OF_1:
+            return _refused(
+                msg("card_points: no card is worth 1 point: no side counts 1 or 161"),
+                msg("No card is worth 1 point: no side has 1 or 161 points."),
+            )
+        for name, label, _, _, most in ANNONCES[3:] if settings.announcements else ():
+            if sum(getattr(hand, name)) > most:
+                said = msg("%(field)s: %(most)d at most in a deal", field=name, most=most)
+                return _refused(said, msg("%(what)s: %(most)d at most.", what=label, most=most))
+        for side in (0, 1) if settings.announcements else ():
+            cards = [c for n, _, _, c, _ in ANNONCES for _ in range(getattr(hand, n)[side])]
+            if not any(sum(c) <= 8 >= sum(cards) - sum(c) for c in _splits(cards)):
+                name = next(n for n, *_ in ANNONCES if getattr(hand, n)[side])
+                who = {"field": name, "side": Side(side)}
+                said = msg("%(field)s: side %(side)s's announcements need over 16 cards", **who)
+                return _refused(said, msg("%(side)s cannot hold these in two hands of 8.", **who))
+        best = _best(hand)
+        if sum(hand.higher) > 1 or (any(hand.higher) and (best[0] != best[1] or not best[0])):
+            return _refused(
+                msg("higher: one side at most, and only between equal best announcements"),
+                msg("Mark a higher announcement only where both sides' best are equal."),
+            )
         return []
 
     def view(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The taker, the contract (coinched or not), made or dedans, the belote and the
-        capot; the takers' card points in their side's column."""
+        """The taker, the contract and coinche, the result, the belote, the capot, a
+        litige's points held or won; the takers' card points in their side's column."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
-        deal, side = _deal(hand), ctx.side_of(hand.taker)
-        result = deal.result()
-        if result == "litige" and not settings.litige_held:
-            result = "dedans"
+        side, result = ctx.side_of(hand.taker), _deal(hand, ctx).result()
+        result = "dedans" if result == "litige" and not settings.litige_held else result
         pieces: list[Any] = [RESULTS[result]]
         if hand.belote != "none":
             pieces += [" · ", msg("belote") if hand.belote == "taker" else msg("belote (defence)")]
         if hand.capot and hand.contract != "capot":  # a capot bid says it already
             pieces += [" · ", msg("capot")]
-        bid = None
-        if settings.contracts:
-            said = [dict(BIDS)[hand.contract]]
-            if hand.coinche != "none":
-                said += [" ", dict(COINCHES)[hand.coinche]]
-            bid = Label(tuple(said))
+        held, before = _worked(settings, hand, ctx)[2], held_points(ctx.place)
+        if held or before:
+            won = msg("+%(points)d from the litige", points=before)
+            pieces += [" · ", msg("%(points)d held", points=held) if held else won]
+        said = [dict(BIDS)[hand.contract]] if settings.contracts else []
+        said += [" ", dict(COINCHES)[hand.coinche]] if said and hand.coinche != "none" else []
         entries = tuple((str(hand.card_points),) if s == side else () for s in (0, 1))
         marks = tuple(result == "made" if s == side else None for s in (0, 1))
+        bid = Label(tuple(said)) if said else None
         return HandSummary(hand.taker, bid, Label(tuple(pieces)), entries, marks)
 
-    progression = Progression(
-        start=lambda game, dealer, totals: _held(start_state(dealer, 4, 2, totals), 0),
-        load=lambda game, values: _held(RaceState.from_dict(values, 4, 2), values.get("held")),
-        resume=lambda *args: _resume(*args),
+    def explain(self, settings: BeloteSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
+        """Each side's points term by term: the contract, the card points, the belote,
+        each announcement that counts, the coinche, the rounding, the litige."""
+        if hand.thrown_in:
+            return [[] for _ in range(self.seats)]
+        ctx, counted = self.context(settings, place), _counted(hand)
+        takers, defence, held = _worked(settings, hand, ctx)
+        shown = [(w, getattr(hand, n)[counted or 0] * v) for n, w, v, *_ in ANNONCES]
+        spelled = [(ANNOUNCED, [(w, p) for w, p in shown if p and counted is not None])]
+        said = [takers.lines(spelled), defence.lines(spelled)]
+        if held:
+            said[0].append(msg("litige: %(points)d held for the next deal's winner", points=held))
+        side = ctx.side_of(hand.taker)
+        return [said[ctx.side_of(seat) != side] for seat in range(self.seats)]
+
+    def deal_note(self, settings: BeloteSettings, place: Any) -> Message | None:
+        """The points a litige holds, on the next deal's line until a deal wins them."""
+        held = held_points(place)
+        return msg("%(points)d points held from the litige", points=held) if held else None
+
+    def notes(self, progress: Any) -> GameNotes:
+        held = getattr(progress.state, "held", 0)
+        owed = msg("%(points)d points held from the litige go to nobody.", points=held)
+        return GameNotes(owed=owed if held else None)
+
+    progression = held_race(
+        lambda game, settings, record: _worked(settings, record, game.context(settings))[2],
         hand_limit=lambda game, settings: settings.deals,
     )
 
     def rules_lines(self, settings: BeloteSettings) -> list[RulesLine]:
-        """The fixed scale before each knob: the deal, the belote, dedans; no Coinche
-        knob at Belote, no deals where the target ends the game."""
-        lines = [
-            RulesLine(msg("A deal"), msg("152 card points + 10 dix de der = 162")),
-            RulesLine(msg("Belote, rebelote"), 20),
-            RulesLine(msg("Dedans"), msg("the defence scores 160")),
-        ]
-        if settings.contracts:
-            lines.append(RulesLine(msg("Coinche, surcoinche"), "×2 · ×4"))
-        hidden = (() if settings.contracts else _COINCHE_ONLY) + (
-            (msg("Deals"),) * (not settings.deals)
-        )
-        return lines + [line for line in super().rules_lines(settings) if line.label not in hidden]
+        """The fixed scale (the deal, the belote, announcements, coinche) before each knob."""
+        fixed = [RulesLine(msg("A deal"), msg("152 card points + 10 dix de der = 162"))]
+        fixed += [RulesLine(msg("Belote, rebelote"), 20)]
+        fixed += [RulesLine(msg("Annonces"), SCALE)] * settings.announcements  # for its "yes"
+        fixed += [RulesLine(msg("Coinche, surcoinche"), "×2 · ×4")] * settings.contracts
+        said = {line.label for line in fixed}
+        return fixed + [line for line in super().rules_lines(settings) if line.label not in said]
 
 
-_COINCHE_ONLY = (msg("Contract made"), msg("Contract failed"))
+def _refused(said: Message, table: Message) -> list[tuple[str, Any]]:
+    """One refusal, of the field the API's words name first, with the table's words."""
+    return [(said.split(":")[0], said.said_at_table(table))]
 
 
-@dataclass(frozen=True, slots=True)
-class LitigeState(RaceState):
-    """A race's state and the points a litige holds for the winner of the next deal."""
-
-    held: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return RaceState.to_dict(self) | {"held": self.held}
+def _splits(cards: list[int]) -> Any:
+    """Every way of giving some of ``cards`` (announcements' sizes) to one partner."""
+    return (c for n in range(len(cards) + 1) for c in combinations(cards, n))
 
 
-def _held(race: RaceState, held: Any) -> LitigeState:
-    if not isinstance(held, int) or held < 0:
-        raise ValueError(f"not a state of this game: {held!r}")
-    kept = (race.scored, race.target_reached, race.winners, race.start)
-    return LitigeState(race.number, race.totals, race.dealer, *kept, held=held)
+def _best(hand: Hand) -> tuple[int, int]:
+    """Each side's best announcement (1 the tierce … 6 a carré of jacks; 0: none)."""
+    held = [[i + 1 for i, (n, *_) in enumerate(ANNONCES) if getattr(hand, n)[s]] for s in (0, 1)]
+    return max(held[0], default=0), max(held[1], default=0)
 
 
-def _resume(game: Belote, settings: BeloteSettings, state: Any, records: Any, finish: Any) -> Any:
-    """The race, hand by hand, each after the state that holds a litige's points: a deal
-    that wins them clears them, a litige adds its own."""
-    progress, hands = resume_race(game, settings, state, (), finish_after=finish), []
-    for record in records:
-        progress = resume_race(game, settings, state, (record,), finish_after=finish)
-        held = 0 if record.thrown_in else _deal(record).score(settings)[2]
-        keep = record.thrown_in or (held and settings.litige_held)
-        state = _held(progress.state, held + state.held if keep else 0)
-        hands.append(replace(progress.hands[0], state=state))
-    return replace(progress, hands=tuple(hands), state=state)
+def _counted(hand: Hand) -> int | None:
+    """The side whose announcements count: the best one's, or between equal ones the
+    side marked higher (none marked: the FFB's « égalité », none count)."""
+    best = _best(hand)
+    if best[0] != best[1]:
+        return 0 if best[0] > best[1] else 1
+    return hand.higher.index(1) if best[0] and 1 in hand.higher else None
 
 
-def _deal(hand: Hand) -> BeloteDeal:
-    contract = hand.contract or "0"
-    return BeloteDeal(contract, hand.coinche or "none", hand.card_points, hand.belote, hand.capot)
+def _deal(hand: Hand, ctx: Context) -> BeloteDeal:
+    counted, side = _counted(hand), ctx.side_of(hand.taker)
+    points = [sum(v * getattr(hand, n)[s] for n, _, v, *_ in ANNONCES) for s in (0, 1)]
+    points = [p if s == counted else 0 for s, p in enumerate(points)]
+    said = (hand.contract or "0", hand.coinche or "none", hand.card_points, hand.belote)
+    return BeloteDeal(*said, hand.capot, (points[side], points[1 - side]))
+
+
+def _worked(settings: BeloteSettings, hand: Hand, ctx: Context) -> tuple[Working, Working, int]:
+    """The takers' and the defence's working; the points held from a litige before go to
+    the side that wins this deal (not to a litige)."""
+    deal, before = _deal(hand, ctx), held_points(ctx.place)
+    takers, defence, held = deal.score(settings)
+    won = (msg("the litige's points"), before)
+    if before and not held and deal.result() == "made":
+        takers = replace(takers, kept=takers.kept + (won,))
+    elif before and not held:
+        defence = replace(defence, kept=defence.kept + (won,))
+    return takers, defence, held
 
 
 GAME = Belote()

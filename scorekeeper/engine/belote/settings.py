@@ -1,24 +1,31 @@
-"""Belote's and Coinche's house rules (docs/rules/belote.md), their two presets, and the
-score of a deal as a pure function of what the table wrote."""
+"""Belote's and Coinche's house rules and presets (the FFB's: docs/rules/belote.md), and a
+deal's score as a pure function of what the table wrote, each side's working term by term."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.knobs import knob
 from ..core.messages import msg
 from ..core.settings import SettingsBase
+from ..core.working import Working, to_ten
 
 DEAL = 162  # the card points (152) and the dix de der (10)
-DEDANS = 160  # what the defence scores when the takers are dedans
+DEDANS = 160  # the FFB's "160 points de chute" at Coinche
+CAPOT_BID = 250  # the FFB's amount of a capot bid, and of a capot in a coinched deal
 BELOTE = 20
 CONTRACTS = tuple(str(bid) for bid in range(80, 161, 10)) + ("capot",)
 MULTIPLIER = {"none": 1, "coinche": 2, "surcoinche": 4}
+SIDE_NAMES = ("taker", "defence")
+FAILED = {"with_162": DEAL, "with_160": DEDANS, "contract_only": 0}
+CONTRACT, CARDS, BELOTED = msg("contract"), msg("card points"), msg("belote")
+COINCHED = {1: None, 2: msg("Coinche"), 4: msg("Surcoinche")}
+ANNOUNCED, DEAL_TERM, DEDANS_TERM = msg("announcements"), msg("the deal's points"), msg("dedans")
 
 
 @dataclass(frozen=True, slots=True)
 class BeloteSettings(SettingsBase):
-    preset_aside = ("target", "deals")
+    preset_aside = ("deals",)
 
     target: int = knob(
         1000,
@@ -35,6 +42,7 @@ class BeloteSettings(SettingsBase):
         group="end",
         low=0,
         high=200,
+        applies=lambda s: s.deals > 0,
     )
     contracts: bool = knob(
         False,
@@ -42,25 +50,50 @@ class BeloteSettings(SettingsBase):
         help=msg("Coinche: the takers bid 80 to 160 or capot, and may be coinched"),
         group="play",
     )
+    announcements: bool = knob(
+        False,
+        label=msg("Annonces"),
+        help=msg("tierce, cinquante, cent and carrés: only the side with the best one scores"),
+        group="play",
+    )
     made: str = knob(
         "with_points",
-        label=msg("Contract made"),
+        label=msg("A contract made scores"),
         help=msg("what the takers score for a contract made"),
         group="scoring",
         choices={
             "with_points": msg("the contract and the points made; the defence its points"),
             "contract_only": msg("the contract only; the defence nothing"),
         },
+        applies=lambda s: s.contracts,
     )
     failed: str = knob(
         "with_160",
         label=msg("Contract failed"),
-        help=msg("what the defence scores for a contract failed"),
+        help=msg("what the defence scores when the takers are dedans"),
         group="scoring",
         choices={
+            "with_162": msg("162 (and the contract): every point of the deal"),
             "with_160": msg("160 and the contract"),
             "contract_only": msg("the contract only"),
         },
+    )
+    coinched: str = knob(
+        "points_made",
+        label=msg("Coinche and capot bid"),
+        help=msg("how a coinched contract and a capot bid score"),
+        group="scoring",
+        choices={
+            "ffb": msg(
+                "FFB: the winners (160 + the contract + announcements and belote) × the "
+                "coinche, the losers only their belote; a capot bid is a contract of 250"
+            ),
+            "points_made": msg(
+                "(the contract + the points made) × the coinche, the defence keeping its "
+                "points; a capot bid scores 250 × the coinche"
+            ),
+        },
+        applies=lambda s: s.contracts,
     )
     rounding: bool = knob(
         False,
@@ -90,64 +123,81 @@ class BeloteSettings(SettingsBase):
     )
 
 
+# The field defaults are the rules of the app before the FFB's (stored games that lack a
+# knob score as they were played); the presets are the FFB's texts of 2016.
+_FFB = BeloteSettings(capot_points=252, litige_held=True)
+_CONTREE = replace(_FFB, target=2000, contracts=True, coinched="ffb", rounding=True)
 PRESETS = {
-    "classic": BeloteSettings(),
-    "coinche": BeloteSettings(target=2000, contracts=True, rounding=True),
+    "classic": replace(_FFB, failed="with_162"),
+    "coinche": replace(_CONTREE, announcements=True),
+    "contree": _CONTREE,
 }
-
-
-def rounded(points: int, settings: BeloteSettings) -> int:
-    return (points + 5) // 10 * 10 if settings.rounding else points
 
 
 @dataclass(frozen=True, slots=True)
 class BeloteDeal:
     """A deal as the table knows it at its end: the contract (``"0"`` at Belote), the
-    coinche, the card points of the takers with the dix de der, whose belote, the capot."""
+    coinche, the takers' card points with the dix de der, whose belote, the capot, and
+    the points of each side's announcements that count (takers first)."""
 
     contract: str
     coinche: str
     points: int
     belote: str = "none"
     capot: bool = False
+    announced: tuple[int, int] = (0, 0)
 
-    def sides(self) -> tuple[int, int]:
-        """The points each side counts toward the deal, takers first (the belote in)."""
+    def sides(self, capot_points: int = DEAL) -> tuple[int, int, int, int, int, int]:
+        """Each side's card points (a capot's ``capot_points``), announcements (the
+        defence's go to takers who take every trick: the FFB's « changent de main ») and
+        belote, takers first."""
         ours, theirs = self.points, DEAL - self.points
-        return ours + BELOTE * (self.belote == "taker"), theirs + BELOTE * (
-            self.belote == "defence"
-        )
+        if self.capot:
+            ours, theirs = (capot_points, 0) if ours == DEAL else (0, capot_points)
+        mine, yours = self.announced
+        mine, yours = (mine + yours, 0) if self.capot and ours else (mine, yours)
+        return ours, theirs, mine, yours, *(BELOTE * (self.belote == s) for s in SIDE_NAMES)
 
     def result(self) -> str:
-        """``made``, ``dedans`` or ``litige`` (a tie: dedans unless the litige is played)."""
-        ours, theirs = self.sides()
+        """``made``, ``dedans`` or ``litige`` (a tie), each side counting its card points,
+        belote and announcements (the FFB's « total »)."""
+        ours, theirs, mine, yours, tb, db = self.sides()
         if self.contract == "capot":
             return "made" if self.capot and self.points == DEAL else "dedans"
-        if ours < int(self.contract) or ours < theirs:
+        total, other = ours + tb + mine, theirs + db + yours
+        if total < int(self.contract) or total < other:
             return "dedans"
-        return "litige" if ours == theirs else "made"
+        return "litige" if total == other else "made"
 
-    def score(self, settings: BeloteSettings) -> tuple[int, int, int]:
-        """The takers' and the defence's points, and the points held in a litige."""
-        mine, theirs = BELOTE * (self.belote == "taker"), BELOTE * (self.belote == "defence")
-        capot, times, result = settings.capot_points, MULTIPLIER[self.coinche], self.result()
-        bid = capot if self.contract == "capot" else int(self.contract)
-        ours = capot if self.capot and self.points == DEAL else self.points
-        other = capot if self.capot and self.points == 0 else DEAL - self.points
-        if result == "litige" and settings.litige_held:
-            return 0, rounded(other, settings) + theirs, rounded(ours, settings) + mine
-        if result == "made" and self.contract == "capot":
-            return bid * times + mine, theirs, 0
-        if result == "made" and settings.made == "contract_only" and settings.contracts:
-            return rounded(bid * times, settings) + mine, theirs, 0
+    def score(self, s: BeloteSettings) -> tuple[Working, Working, int]:
+        """The takers' and the defence's working, and the points a litige holds."""
+        ours, theirs, mine, yours, tb, db = self.sides(s.capot_points)
+        result, times = self.result(), MULTIPLIER[self.coinche]
+        ffb, capot_bid = s.contracts and s.coinched == "ffb", self.contract == "capot"
+        bid = (CAPOT_BID if ffb else s.capot_points) if capot_bid else int(self.contract)
+
+        def side(terms=(), kept=(), by=times, rounding=s.rounding, announced=0) -> Working:
+            kept = ((ANNOUNCED, announced),) + tuple((BELOTED, b) for b in kept)
+            return Working(terms, by, rounding, kept, COINCHED[by])
+
+        points = side(((CARDS, theirs), (ANNOUNCED, yours)), (db,), 1)
+        if result == "litige" and s.litige_held:
+            return side(), points, to_ten(ours + mine, s.rounding) + tb
+        contract_only = s.made == "contract_only" or capot_bid and not ffb
+        if result == "made" and s.contracts and contract_only:
+            rounding = s.rounding and not capot_bid
+            only = side(((CONTRACT, bid),), (tb,), rounding=rounding, announced=mine)
+            return only, side(kept=(db,), by=1, announced=yours), 0
+        if result == "made" and ffb and times > 1:
+            base = CAPOT_BID if self.capot and self.points == DEAL else DEDANS
+            terms = ((DEAL_TERM, base), (CONTRACT, bid), (ANNOUNCED, mine + yours), (BELOTED, tb))
+            return side(terms), side(kept=(db,)), 0
         if result == "made":
-            return (
-                rounded((bid + ours) * times, settings) + mine,
-                rounded(other, settings) + theirs,
-                0,
-            )
-        kept = mine if settings.belote_kept else 0
-        base = other if self.capot and self.points == 0 else DEDANS
-        if self.contract == "capot" or (settings.failed == "contract_only" and settings.contracts):
-            base = 0
-        return kept, rounded((base + bid) * times, settings) + theirs + mine - kept, 0
+            return side(((CONTRACT, bid), (CARDS, ours), (ANNOUNCED, mine)), (tb,)), points, 0
+        kept = tb if s.belote_kept else 0
+        base = FAILED["with_160" if s.failed == "contract_only" and not s.contracts else s.failed]
+        if not ffb and self.capot and self.points == 0:
+            base = s.capot_points
+        terms = ((DEDANS_TERM, 0 if capot_bid and not ffb else base), (CONTRACT, bid))
+        terms += ((ANNOUNCED, mine + yours),) + ((BELOTED, db),) * ffb
+        return side(kept=(kept,)), side(terms, (tb - kept,) + (db,) * (not ffb)), 0

@@ -114,15 +114,15 @@ def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list
         formula = f"2 × ({score.books} − {BOOK_BASE})" if double else f"{score.books} − {BOOK_BASE}"
     else:
         formula = f"−2 × {record.bid.level}" if double else f"−{record.bid.level}"
-    said = {
-        "books": score.books,
-        "needed": score.needed,
-        "formula": Notation(formula),
-        "points": SignedPoints(points),
-    }
+    said = {"needed": score.needed, "formula": Notation(formula), "points": SignedPoints(points)}
     if score.made:
         terms.append(
-            msg("made with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
+            nmsg(
+                "made with %(num)d book, %(needed)d needed: %(formula)s = %(points)s",
+                "made with %(num)d books, %(needed)d needed: %(formula)s = %(points)s",
+                score.books,
+                **said,
+            )
         )
         if score.boston and settings.boston == "double":
             terms.append(
@@ -130,7 +130,12 @@ def explain(settings: BidWhistSettings, record: Hand, place: Any = None) -> list
             )
     else:
         terms.append(
-            msg("set with %(books)d books, %(needed)d needed: %(formula)s = %(points)s", **said)
+            nmsg(
+                "set with %(num)d book, %(needed)d needed: %(formula)s = %(points)s",
+                "set with %(num)d books, %(needed)d needed: %(formula)s = %(points)s",
+                score.books,
+                **said,
+            )
         )
         if settings.set_goes_to == "defenders_gain":
             gain = msg(

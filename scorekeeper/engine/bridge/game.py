@@ -12,7 +12,7 @@ from typing import Any
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand, signed
 from ..core.declared import Paper, Progression
-from ..core.display import Label, RulesLine
+from ..core.display import Label, RulesLine, SignedPoints
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, HandWords, PageWords
@@ -428,7 +428,7 @@ class Bridge(GameBase):
         )
         over = hand.tricks - hand.level - 6
         said = (
-            msg("made") if over == 0 else msg("made +%(over)d", over=over)
+            msg("made") if over == 0 else msg("made %(over)s", over=SignedPoints(over))
             if over > 0 else msg("%(down)d down", down=-over)
         )  # fmt: skip
         score = self.score(settings, hand, ctx)

@@ -75,6 +75,15 @@ def preferred_size(game: Game) -> int:
     return tournament.table_size if tournament else game.seats
 
 
+def default_deals(game: Game, preset: str) -> int:
+    """The deals per player a night under ``preset`` plays by default: the tournament's
+    where ``preset`` is the tournament's preset (ISkO's 12 at Skat, the DDV's 6 at
+    Doppelkopf), else 0, each table playing to the end ``preset`` itself sets (its target,
+    or its own number of deals: Chicago's 4, Five Crowns' 11 rounds)."""
+    tournament = TOURNAMENT_RULES.get(game.key)
+    return tournament.deals_per_player if tournament and tournament.preset == preset else 0
+
+
 def length_knob(game: Game) -> str | None:
     """The knob that ends the game after a number of hands (``LENGTH_KNOBS``), or None
     for a game that only ends at its target (Euchre)."""
@@ -173,9 +182,10 @@ def night_rules(
     target: Any = None,
     knobs: Mapping[str, Any] | None = None,
 ) -> NightRules:
-    """A night's rules, checked: None for ``preset``, ``deals_per_player`` or ``knobs``
-    takes the game's tournament rules where it has them (else its first preset, the
-    game's own end and no knobs). Raises EngineError naming the field and the rule."""
+    """A night's rules, checked: None for ``preset`` takes the game's tournament preset
+    where it has one (else its first), and None for ``deals_per_player`` or ``knobs`` that
+    preset's tournament rules (``default_deals``; else the preset's own end and no knobs).
+    Raises EngineError naming the field and the rule."""
     if not isinstance(game, str):
         raise InvalidSettings(msg("Choose a game for the night"), "game")
     kind = get_game(game)
@@ -190,7 +200,7 @@ def night_rules(
     if knobs is None:
         knobs = tournament.knobs if tournament and tournament.preset == preset else {}
     if deals_per_player is None or deals_per_player == "":
-        deals_per_player = tournament.deals_per_player if tournament else 0
+        deals_per_player = default_deals(kind, preset)
     deals = _whole(deals_per_player, "deals_per_player", 0, MAX_DEALS_PER_PLAYER)
     if deals and length_knob(kind) is None:
         problem = msg(

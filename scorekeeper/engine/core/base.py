@@ -111,7 +111,6 @@ DERIVED: tuple[str, ...] = (
     "running_totals",
     "form_body",
     "form_values",
-    "table_columns",
     "sheet_deals",
     "bot_kinds",
     "simulate",
@@ -632,12 +631,6 @@ class GameBase(SchemaDefaults):
         hands = range(1, self.hand_limit(settings) + 1)
         found = [self.cards_dealt(settings, HandPlace(number, 0)) for number in hands]
         return () if not found or None in found else tuple(map(str, found))
-
-    def table_columns(
-        self, replayed: Replayed
-    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-        """No flat columns: the app reads a hand from its ``to_dict()``."""
-        return {}, tuple({} for _ in range(self.seats))
 
     def csv_values(
         self, replayed: Replayed, names: Sequence[str]

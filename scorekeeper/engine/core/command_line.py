@@ -73,10 +73,11 @@ def signed(points: int) -> str:
 
 
 def shown(value: object) -> str:
-    """A value as the command line prints it: yes/no, none, a list joined by commas."""
+    """A value as the command line prints it: yes/no, none (an empty list too, as ``--set``
+    reads it back), a list joined by commas."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if value is None:
+    if value is None or value in ([], ()):
         return "none"
     if isinstance(value, list | tuple):
         return ",".join(map(str, value))

@@ -177,6 +177,21 @@ def mean_figure(value: float | None, sign: bool = False) -> FigureValue:
     return Notation(text)
 
 
+def label_words(label: Label) -> Message:
+    """A label as one Message, for a sentence that names it: its pieces in order, each
+    Message in the page's language, the notation kept left to right."""
+    parts: list[Message | Notation] = []
+    for piece in label.pieces:
+        if isinstance(piece, Message):
+            parts.append(piece)
+        elif parts and isinstance(parts[-1], Notation):
+            parts[-1] = Notation(parts[-1] + piece)  # "3", "NT", " X": one bid, "3NT X"
+        else:
+            parts.append(Notation(piece))
+    params = {f"p{index}": part for index, part in enumerate(parts)}
+    return Message("".join(f"%({name})s" for name in params), params)
+
+
 def label_with_sides(label: Label, sides: Sequence[str]) -> Label:
     """``label`` with the sides its messages name (:class:`~.messages.Side`) named by their
     players, as a page shows it: "Noa & Marcus set", where the API says "B set"."""

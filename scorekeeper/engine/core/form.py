@@ -30,6 +30,12 @@ game describes:
               ``total``; the last one left untapped fills itself in, with any value its
               field takes (``why`` says when none fits: ``{sum}``, ``{total}``, ``{n}``;
               the optional ``below`` says so when the value filled in is below zero).
+  ``complement`` ``{"prefix", "sides", "total"}``: the boxes ``prefix_0`` … (a number per
+              side, not per seat) total ``total``: once every box but one is typed, that
+              one fills itself in with what is left (here and on the server).
+  ``tally``   ``{"prefix", "into", "sides", "weights": {item: points}}``: each side's boxes
+              ``prefix_<side>_<item>`` count items worth ``weights``; the side's box
+              ``into_<side>`` shows their sum while any is counted (``core.tally``).
   ``total``   ``{"prefix", "step", "words": [per total], "text", "text_word"}``: the step's
               head shows the total as it is typed, and a word for it once every seat has
               a value.
@@ -88,6 +94,13 @@ class FormField:
     read_back: Message | None = None
     """How a folded step's head reads this field's value back, apart from the other
     keys: a sentence with ``{value}``; its default is not read back."""
+    halves: bool = False
+    """A count that may be a half (40.5): typed with either decimal sign, said how."""
+    optional: bool = False  # may be left empty: never "still missing"
+    short: Message | None = None
+    """The label drawn beside a folded box where a ``heading`` before it says whose it is
+    (the full ``label`` stays for sentences and screen readers)."""
+    heading: Message | None = None  # drawn before the box in its folded group
 
     @property
     def is_count(self) -> bool:
@@ -186,8 +199,18 @@ def seat_keys(players: Sequence[str]) -> tuple[Choice, ...]:
 
 
 def fill_fixed(spec: HandFormSpec, values: dict[str, Any]) -> None:
-    """Fills in every field that an ``allow`` rule with ``auto`` leaves one value only, as
-    the page script does: a form posted without the script records the same hand."""
+    """Fills in every field that an ``allow`` rule with ``auto`` leaves one value only, and
+    the one box a ``complement`` rule leaves empty, as the page script does: a form posted
+    without the script records the same hand."""
+    for rule in spec.rules.get("complement", ()):
+        names = [f"{rule['prefix']}_{i}" for i in range(rule["sides"])]
+        empty = [name for name in names if values.get(name) in (None, "")]
+        try:
+            typed = sum(int(values[name]) for name in names if name not in empty)
+        except (TypeError, ValueError):
+            continue
+        if len(empty) == 1 and rule["total"] - typed >= 0:
+            values[empty[0]] = str(rule["total"] - typed)
     for rule in spec.rules.get("allow", ()):
         if not rule.get("auto"):
             continue
@@ -299,7 +322,8 @@ def entry_order(spec: HandFormSpec, values: Mapping[str, Any]) -> list[FormField
 
 def missing_entries(spec: HandFormSpec, values: Mapping[str, Any]) -> list[FormField]:
     """The fields asked for and left empty, in entry order."""
-    return [f for f in entry_order(spec, values) if values.get(f.name) in (None, "")]
+    order = entry_order(spec, values)
+    return [f for f in order if values.get(f.name) in (None, "") and not f.optional]
 
 
 def table_refusals(

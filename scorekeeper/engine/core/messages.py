@@ -109,10 +109,21 @@ def _named(value: Any, sides: list[str] | tuple[str, ...]) -> Any:
 
 
 def with_sides(message: Message, sides: list[str] | tuple[str, ...]) -> Message:
-    """``message`` with each :class:`Side` among its parameters named by its players
-    (``sides``: each side's names as a page shows them), and each :class:`Partner` by
-    its name where the side's names are a page's (``language.Partners``)."""
-    if not any(isinstance(value, Side | Partner) for value in message.params.values()):
+    """``message`` with each :class:`Side` among its parameters, and theirs (a message in a
+    message), named by its players (``sides``: each side's names as a page shows them), and
+    each :class:`Partner` by its name where the side's names are a page's
+    (``language.Partners``)."""
+    if not _names_a_side(message):
         return message
-    params = {key: _named(value, sides) for key, value in message.params.items()}
+    params = {
+        key: with_sides(value, sides) if isinstance(value, Message) else _named(value, sides)
+        for key, value in message.params.items()
+    }
     return Message(message.template, params, message.plural)
+
+
+def _names_a_side(message: Message) -> bool:
+    return any(
+        isinstance(value, Side | Partner) or (isinstance(value, Message) and _names_a_side(value))
+        for value in message.params.values()
+    )

@@ -1,4 +1,4 @@
-"""Whole numbers from outside: forms, JSON bodies, query strings, the command line, files.
+"""Numbers from outside: forms, JSON bodies, query strings, the command line, files.
 
 Every number that arrives from a player or another program is read by :func:`parse_int`,
 so every entry point accepts exactly the same things: a Python ``int`` (never a ``bool``),
@@ -9,6 +9,14 @@ or text of ASCII digits with an optional sign, spaces around it allowed. Nothing
 - not ``7.0``, ``"7.0"`` or ``1e2``: a count is written without a point;
 - not more than :data:`MAX_DIGITS` digits, so a 5,000-digit number is refused at once
   rather than converted (slow) or raised on (past Python's 4,300-digit limit).
+
+A number that may be a half (a French Tarot side's card points at three or five, 40½) is
+read by the same function, ``halves=True``: then also a half written with either decimal
+sign, ``"40,5"`` or ``"40.5"`` (or ``"40½"``), and the JSON number ``40.5``. A whole number
+stays an ``int``; a half is the ``float`` that holds it exactly. Any other fraction
+(``"40,7"``, ``"40,25"``, ``40.2``) is refused, and a comma is never a thousands separator
+(``"40,5"`` is never 405). :func:`shown_number` writes such a number in the page's
+decimal sign.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from .messages import Message, msg
 # compares comes near it, so anything longer is a mistake or an attack, not a value.
 MAX_DIGITS = 18
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_HALF = re.compile(r"([+-]?[0-9]+)(?:[.,]([05])|(½))")
 _LIMIT = 10**MAX_DIGITS
 _SHOWN_LENGTH = 20
 
@@ -57,14 +66,23 @@ def parse_int(
     label: str | None = None,
     low: int | None = None,
     high: int | None = None,
-) -> int:
-    """Returns ``value`` as an int, checked against ``low`` and ``high`` when given.
+    halves: bool = False,
+) -> Any:
+    """Returns ``value`` as an int, checked against ``low`` and ``high`` when given; with
+    ``halves``, a half too (a ``float``: 40.5), whose range its caller checks and says.
 
     ``field`` is the field's name (``"bids[2]"``); ``label`` is how sentences name it
     (``"the third seat's bid"``), the field's name when not given. Raises
-    :class:`ParseError` with that field, whose message names it and the rule broken.
+    :class:`ParseError` with that field, whose message names it and the rule broken (a
+    fraction other than a half also in the table's words, the number as it was typed).
     """
     what = field if label is None else label
+    if halves:
+        if low is not None or high is not None:
+            raise ValueError("a number read with its halves has its range checked by its caller")
+        value = _half_or_other(value, field, what)
+        if isinstance(value, float):
+            return value
     if value is None or (isinstance(value, str) and not value.strip()):
         raise ParseError(
             msg("%(what)s is missing", what=what).said_at_table(
@@ -92,6 +110,48 @@ def parse_int(
         problem.table = _table_range(what, number, low, high)
         raise ParseError(problem, field)
     return number
+
+
+def _half_or_other(value: Any, field: str, what: str) -> Any:
+    """``value`` read as a half (a ``float``), or as it came for the whole-number reading
+    (a whole number, a blank, a number too long, what is no number at all); raises
+    ParseError for a fraction other than a half."""
+    if isinstance(value, float) and (2 * value).is_integer() and abs(value) < _LIMIT:
+        return int(value) if value.is_integer() else value
+    text = value.strip() if isinstance(value, str) else ""
+    found = _HALF.fullmatch(text)
+    if found and len(found[1].lstrip("+-")) > MAX_DIGITS:
+        return found[1]  # refused as too long
+    if found:
+        whole = int(found[1])
+        if found[2] == "0":
+            return whole
+        return whole - 0.5 if found[1].startswith("-") else whole + 0.5
+    if not isinstance(value, float) and not re.fullmatch(r"[+-]?[0-9]*[.,][0-9]+", text):
+        return value
+    said = msg(
+        "%(what)s must be a whole number or a half (as 40.5), not %(value)s",
+        what=what,
+        value=shown(value),
+    )
+    said.said_at_table(
+        "%(what)s: %(typed)s is neither a whole number nor a half (a half is written 40.5).",
+        what=what,
+        typed=text or shown(value),
+    )
+    raise ParseError(said, field)
+
+
+def shown_number(number: Any) -> Any:
+    """A number read with its halves as a page writes it: a whole one as it is (``40``), a
+    half in the page's decimal sign (``40.5``; ``40,5`` on a French page: a Message whose
+    template each catalogue writes with its own decimal sign)."""
+    if float(number).is_integer():
+        return str(int(number))
+    if number < 0:
+        return f"\u2212{-number}"
+    # Translators: a half point (40.5), written with your language's decimal sign (40,5).
+    return msg("%(whole)d.5", whole=int(number))
 
 
 def whole_or_none(value: Any, *, low: int | None = None, high: int | None = None) -> int | None:

@@ -107,17 +107,24 @@ class Refused(Exception):
         self.problems = list(found)
 
 
-def _range_refusal(field: str, what: Message, value: Any, low: int | None, high: int | None):
-    """A whole number refused: in the API's words and the table's."""
+def _range_refusal(
+    field: str, what: Message, value: Any, low: int | None, high: int | None, halves: bool = False
+):
+    """A whole number (``halves``: or a half) refused: in the API's words and the table's."""
     value = shown(value)
     if low is not None and high is not None:
-        said = msg(
-            "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-            field=field,
-            low=low,
-            high=high,
-            value=value,
-        )
+        bounds = {"field": field, "low": low, "high": high, "value": value}
+        if halves:  # a count of halves (French Tarot's card points) has both bounds
+            said = msg(
+                "%(field)s must be a number from %(low)d to %(high)d, whole or a half, "
+                "not %(value)s",
+                **bounds,
+            )
+        else:
+            said = msg(
+                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                **bounds,
+            )
         return said.said_at_table(
             "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
         )
@@ -141,14 +148,20 @@ def _range_refusal(field: str, what: Message, value: Any, low: int | None, high:
     return said.said_at_table("%(what)s must be a whole number.", what=what)
 
 
-def _whole(value: Any, field: str, what: Message, low: int | None, high: int | None) -> int:
-    """``value`` as a whole number low..high; raises Refused."""
+def _whole(
+    value: Any, field: str, what: Message, low: int | None, high: int | None, halves: bool = False
+) -> Any:
+    """``value`` as a whole number low..high (``halves``: or a half, 40.5); raises Refused."""
     try:
-        number = parse_int(value, field)
-    except ParseError:
-        raise Refused((field, _range_refusal(field, what, value, low, high))) from None
+        number = parse_int(value, field, halves=halves)
+    except ParseError as wrong:
+        table = wrong.message.table
+        if halves and table is not None:  # a fraction but a half: said as it was typed
+            said = Message(table.template, {**table.params, "what": what})
+            raise Refused((field, wrong.message.said_at_table(said))) from None
+        raise Refused((field, _range_refusal(field, what, value, low, high, halves))) from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise Refused((field, _range_refusal(field, what, value, low, high)))
+        raise Refused((field, _range_refusal(field, what, value, low, high, halves)))
     return number
 
 
@@ -364,6 +377,63 @@ class SeatOf(Field):
         return None if typed is None else names[typed]
 
 
+class SeatsOf(Field):
+    """The seats that did something (Phase 10: completed their phase): the API's list of
+    seats, "0,2" too (left out: none); on the form a yes or no key per player, named
+    ``<prefix>_<seat>``. ``ask`` is the table's words for a list that is not one ("Say
+    which players completed their phase.")."""
+
+    null_is_default = True
+    metavar = "SEATS"
+
+    def __init__(
+        self, name: str, label: Message, *, ask: Message, prefix: str = "", **kwargs: Any
+    ) -> None:
+        super().__init__(name, label, **kwargs)
+        self.ask, self.prefix = ask, prefix or name
+
+    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        items = () if items is None else items
+        seats = range(ctx.seats)
+        if isinstance(items, list | tuple) and all(str(i) in map(str, seats) for i in items):
+            return tuple(sorted({int(item) for item in items}))
+        refusal = msg(
+            "%(field)s must be a list of seats, 0 to %(last)d, not %(value)s",
+            field=self.name,
+            last=ctx.seats - 1,
+            value=shown(value),
+        ).said_at_table(self.ask)
+        raise Refused((self.name, refusal))
+
+    def dump(self, typed: Any) -> Any:
+        return list(typed)
+
+    def load(self, value: Any) -> Any:
+        return tuple(value or ())
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        keys = (Choice("yes", msg("yes")), Choice("no", msg("no")))
+        return tuple(
+            FormField(f"{self.prefix}_{s}", self.label, keys, seat=s, style="short", default="no")
+            for s in range(ctx.seats)
+        )
+
+    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
+        """Yes or no for every seat of the stored ``hand`` (its per-seat lists say how many)."""
+        seats = max((len(v) for v in hand.values() if isinstance(v, list)), default=0)
+        return {f"{self.prefix}_{s}": "yes" if s in value else "no" for s in range(seats)}
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        return [s for s in range(ctx.seats) if values.get(f"{self.prefix}_{s}") == "yes"]
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return " ".join(str(seat) for seat in typed)
+
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+        return ", ".join(names[s] for s in typed if s < len(names)) or None
+
+
 def _side_letter(index: int) -> str:
     return "ABCDEFGH"[index]
 
@@ -492,10 +562,11 @@ class SuitOf(Field):
 
 
 class Count(Field):
-    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context).
-    With a ``default``, the form's key of that value is already tapped, and the row is not
-    asked while it is the only one; ``read_back``, how a folded step's head reads the
-    value back (``FormField.read_back``)."""
+    """A whole number from ``low`` to ``high`` (each an int or a callable of the Context);
+    with ``halves``, a half too (40.5, written with either decimal sign: French Tarot's
+    card points). With a ``default``, the form's key of that value is already tapped, and
+    the row is not asked while it is the only one; ``read_back``, how a folded step's head
+    reads the value back (``FormField.read_back``)."""
 
     metavar = "N"
     style = "short"
@@ -507,39 +578,53 @@ class Count(Field):
         low: Bound = 0,
         high: Bound = None,
         read_back: Message | None = None,
+        halves: bool = False,
         **kwargs: Any,
     ):
         super().__init__(name, label, **kwargs)
         self.low = low
         self.high = high
         self.read_back = read_back
+        self.halves = halves
 
     def bounds(self, ctx: Context) -> tuple[int | None, int | None]:
         return bound(self.low, ctx), bound(self.high, ctx)
 
-    def parse(self, value: Any, ctx: Context) -> int:
-        return _whole(value, self.name, self.label, *self.bounds(ctx))
+    def parse(self, value: Any, ctx: Context) -> Any:
+        return _whole(value, self.name, self.label, *self.bounds(ctx), self.halves)
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        found = _count_field(self.name, self.label, *self.bounds(ctx))
+        found = _count_field(self.name, self.label, *self.bounds(ctx), halves=self.halves)
         if self.default is not MISSING and self.default is not None:
             found = replace(found, default=str(self.default), hidden_when_single=True)
-        return (replace(found, read_back=self.read_back),)
+        optional = self.default is None and self.null_is_default  # empty is an answer
+        return (replace(found, read_back=self.read_back, optional=optional),)
+
+    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
+        return str(typed) if isinstance(typed, float) else typed  # a half: "40.5" in a CSV
 
     def range_words(self, ctx: Context) -> str:
-        return _range_words(*self.bounds(ctx))
+        words = _range_words(*self.bounds(ctx))
+        return f"{words}, a half as 40.5" if self.halves else words
 
-    def draw(self, ctx: Context, rng: random.Random) -> int:
+    def draw(self, ctx: Context, rng: random.Random) -> Any:
+        if self.halves:
+            low, high = self.bounds(ctx)
+            drawn = _draw_in(2 * (low or 0), 2 * (high if high is not None else 20), rng) / 2
+            return int(drawn) if drawn.is_integer() else drawn
         return _draw_in(*self.bounds(ctx), rng)
 
 
 def _count_field(
-    name: str, label: Message, low: int | None, high: int | None, seat=None
+    name: str, label: Message, low: int | None, high: int | None, seat=None, halves=False
 ) -> FormField:
+    """Keys for a short range, else a box to type in (always for ``halves``: a half has
+    no key)."""
     low = 0 if low is None else low
-    if high is not None and high - low < KEYS_AT_MOST:
+    if high is not None and high - low < KEYS_AT_MOST and not halves:
         return FormField(name, label, numbers(low, high), seat=seat, style="short")
-    return FormField(name, label, seat=seat, low=low, high=999 if high is None else high)
+    high = 999 if high is None else high
+    return FormField(name, label, seat=seat, low=low, high=high, halves=halves)
 
 
 def _range_words(low: int | None, high: int | None) -> str:
@@ -606,18 +691,51 @@ class YesNo(Field):
 
 
 class OneOf(Field):
-    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key."""
+    """One of named ``options``: ``(("key", msg("Label")), …)``, the API's key.
+    ``tapped``: the form's key of its ``default`` is already tapped (the plain case: no
+    Schneider, nobody knocked), and a form that sends none reads as the default.
+    ``offered`` (a function of the Context): the keys the rules play, the others refused
+    in the table's words."""
 
     metavar = "CHOICE"
     style = "wide"  # words, as wide as they need
 
-    def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]], **kwargs):
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        options: Sequence[tuple[str, Message]],
+        tapped: bool = False,
+        *,
+        offered: Callable[[Context], Any] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(name, label, **kwargs)
-        self.options = tuple(options)
+        self.options, self.offered = tuple(options), offered
         self.metavar = "|".join(key for key, _ in self.options)
+        self.tapped = tapped
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        found = super().form_fields(ctx, players)
+        return tuple(replace(f, default=self.default) for f in found) if self.tapped else found
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        value = super().from_form(values, ctx)
+        return self.default if value is None and self.tapped else value
+
+    def is_offered(self, key: str, ctx: Context) -> bool:
+        return self.offered is None or key in self.offered(ctx)
 
     def parse(self, value: Any, ctx: Context) -> str:
         keys = [key for key, _ in self.options]
+        if isinstance(value, str) and value in keys and not self.is_offered(value, ctx):
+            said = msg(
+                "%(field)s: %(value)s is not played under these rules", field=self.name, value=value
+            )
+            table = said.said_at_table(
+                "%(value)s is not played at this table.", value=dict(self.options)[value]
+            )
+            raise Refused((self.name, table))
         if isinstance(value, str) and value in keys:
             return value
         said = msg(
@@ -631,13 +749,13 @@ class OneOf(Field):
         )
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(Choice(key, label) for key, label in self.options)
+        return tuple(Choice(k, label) for k, label in self.options if self.is_offered(k, ctx))
 
     def range_words(self, ctx: Context) -> str:
         return ", ".join(key for key, _ in self.options)
 
     def draw(self, ctx: Context, rng: random.Random) -> str:
-        return rng.choice(self.options)[0]
+        return rng.choice([key for key, _ in self.options if self.is_offered(key, ctx)])
 
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | None:
         return None if typed is None else dict(self.options)[typed]
@@ -820,7 +938,8 @@ class HandSchema:
     Context when the body leaves it out. The form's ways with its steps: ``folds``, the
     steps that fold to one line once complete (a bid made); ``folded_label``, the words
     of a step's folded group (a rare penalty), and ``thrown_in_label``, the throw-in
-    key's words, each a Message or a callable of the Context giving one.
+    key's words, each a Message or a callable of the Context giving one; ``examples``, a
+    first hand by preset that the rules page works out.
 
     What is the hand's own beyond its fields a game says by subclassing it (as it
     subclasses a field's kind), never on its game class: the keys a body may carry
@@ -844,6 +963,7 @@ class HandSchema:
         folds: Sequence[str] = (),
         folded_label: Message | Callable[[Context], Message] | None = None,
         thrown_in_label: Message | Callable[[Context], Message] | None = None,
+        examples: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names) or "thrown_in" in names:
@@ -853,6 +973,10 @@ class HandSchema:
         self.steps = dict(steps or {})
         self.folds, self.folded_label, self.thrown_in_label = folds, folded_label, thrown_in_label
         self.by_name = {f.name: f for f in fields}
+        self.examples = dict(examples or {})
+        """By preset, the first hand of a game (dealt by seat 0, at the game's usual table)
+        as the API's body, that the rules page works out term by term; a preset without
+        one has a first hand the engine draws. The suite plays each again through the API."""
 
     def __iter__(self):
         return iter(self.fields)
@@ -989,7 +1113,7 @@ class HandSchema:
             refused = self.thrown_in(ctx) if callable(self.thrown_in) else None
             if refused is not None:
                 raise InvalidHand([("thrown_in", refused)])
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+            return self._thrown_in(game, self.thrown_in_values(body, ctx))
         values: dict[str, Any] = {}
         problems: list[tuple[str, Message]] = []
         form_view = self.unasked(ctx)
@@ -1019,15 +1143,39 @@ class HandSchema:
             raise InvalidHand(problems)
         return hand
 
+    def thrown_in_values(self, body: Mapping[str, Any], ctx: Context | None) -> dict[str, Any]:
+        """What a deal thrown in holds besides being thrown in, typed, read from ``body``
+        (``ctx`` None: a stored hand, typed without checks): nothing, unless the game's
+        table writes more of such a deal and says so by subclassing (the rounds of card
+        exchange that came before all passed, say). Raises InvalidHand."""
+        return {}
+
+    def _thrown_in(self, game: Any, kept: Mapping[str, Any]) -> Hand:
+        return Hand(game, {f.name: kept.get(f.name, f.empty()) for f in self.fields}, True)
+
     def load(self, game: Any, body: Mapping[str, Any]) -> Hand:
         """A stored hand (its ``to_dict``) typed without checks, to show it."""
         if body.get("thrown_in"):
-            return Hand(game, {f.name: f.empty() for f in self.fields}, True)
+            return self._thrown_in(game, self.thrown_in_values(body, None))
         values = {}
         for f in self.fields:
             value = body.get(f.name)
             values[f.name] = f.empty() if value is None and f.name not in body else f.load(value)
         return Hand(game, values, False)
+
+
+def stored_record(game: Any, settings: Any, body: Any, place: Any = None) -> Any:
+    """A hand as it was stored (the database's ``hands.record``, a phone's kept copy), read
+    at ``place`` where known. A hand an earlier version stored that today's rules refuse (a
+    check added since: Belote's 161 card points) opens as it was saved, typed by the game's
+    hand without its checks: players' data is never lost to a stricter rule; editing it
+    asks for a hand the rules allow."""
+    try:
+        return game.record_from_dict(settings, body, place)
+    except InvalidHand:
+        if game.hand is None or not isinstance(body, Mapping):
+            raise
+        return game.hand.load(game, body)
 
 
 class Hand:
@@ -1078,9 +1226,10 @@ class Hand:
 
     def to_dict(self) -> dict[str, Any]:
         schema = self._game.hand
-        if self.thrown_in:
-            return {"thrown_in": True}
         values = self._values
+        if self.thrown_in:  # and what the game keeps of such a deal (``thrown_in_values``)
+            kept = (f for f in schema.fields if values[f.name] != f.empty())
+            return {"thrown_in": True, **{f.name: f.dump(values[f.name]) for f in kept}}
         found = {f.name: f.dump(values[f.name]) for f in schema.fields if f.written(values[f.name])}
         return {**found, "thrown_in": False} if schema.thrown_in else found
 

@@ -13,7 +13,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .command_line import HandOption, ScoredHand
-from .display import HandView, Label, Notation, RevisionView, SeatView, label_with_sides, signed
+from .display import (
+    HandView,
+    Label,
+    Notation,
+    RevisionView,
+    SeatView,
+    SignedPoints,
+    label_with_sides,
+    label_words,
+)
 from .form import Action, Choice, FormField, HandFormSpec, Step
 from .game import CsvColumn, HandPlace
 from .language import Partners
@@ -25,6 +34,7 @@ from .schema import (
     HandSchema,
     HandSummary,
     PerSeat,
+    PerSide,
     SeatOf,
     SideOf,
     SuitOf,
@@ -166,8 +176,8 @@ class SchemaDefaults:
         parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
-        parts += [
-            Label((msg("%(side)s", side=name), Notation(f": {' '.join(entry)}")))
+        parts += [  # an entry in words or a half point (40,5) in the page's language
+            Label((msg("%(side)s", side=name), Notation(": "), *_label(_entries_said(entry))))
             for name, entry in zip(sides, summary.entries, strict=True)
             if entry
         ]
@@ -199,11 +209,24 @@ class SchemaDefaults:
     def explain(
         self, settings: Any, record: Any, place: HandPlace | None = None
     ) -> list[list[Any]]:
-        """Each seat's points at ``place``, signed (its side's); nothing for a thrown-in
-        deal."""
+        """Each seat's points at ``place`` (its side's), as the hand's bid and outcome give
+        them ("3NT X · made +1 · game: +350"; Skat's and Doppelkopf's outcomes work out
+        their value): a game whose working has more terms says them itself. Nothing for a
+        seat that scores nothing, nor for a thrown-in deal."""
         if record.thrown_in:
             return [[] for _ in range(self.seats)]
-        return [[Notation(signed(p))] for p in self.points(settings, record, place)]
+        summary = self.view(settings, record, self.context(settings, place))
+        outcome = label_words(summary.outcome)
+        found = []
+        for points in self.points(settings, record, place):
+            said = {"outcome": outcome, "points": SignedPoints(points)}
+            if not points:
+                found.append([])
+            elif summary.bid is None:
+                found.append([msg("%(outcome)s: %(points)s", **said)])
+            else:  # the bid kept whole, as notation ("3NT X")
+                found.append([msg("%(bid)s · %(outcome)s: %(points)s", bid=summary.bid, **said)])
+        return found
 
     # --- the form ---------------------------------------------------------------------------
 
@@ -243,8 +266,11 @@ class SchemaDefaults:
                 errors[described.name] = step
                 errors |= {f"{described.name}[{i}]": f.name for i, f in enumerate(fields)}
                 total = _bound(described.total, ctx)
-                # The page fills in the last seat's box (a side's number has no seat box:
-                # its total is checked when saved).
+                # The page fills in the last seat's box, or the last side's number.
+                if total is not None and isinstance(described, PerSide):
+                    rules.setdefault("complement", []).append(
+                        {"prefix": described.prefix, "sides": len(fields), "total": total}
+                    )
                 if total is not None and isinstance(described, PerSeat):
                     rules.setdefault("sum", []).append(
                         {
@@ -390,6 +416,10 @@ def _dealer_field(dealer: int, players: Sequence[str]) -> FormField:
     return FormField(
         "dealer", msg("Dealer"), keys, style="names", default=str(dealer), hidden_when_single=True
     )
+
+
+def _label(said: Any) -> tuple[Any, ...]:
+    return said.pieces if isinstance(said, Label) else (said,)
 
 
 def _entries_said(entry: Sequence[str]) -> Any:

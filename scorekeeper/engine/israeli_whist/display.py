@@ -57,7 +57,14 @@ def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     the bid, over or under (or a pass round); what each seat bid and took, whether it made
     its contract, and its caught revokes apart from its points."""
     if record.thrown_in:
-        return HandSummary(None, None, THROWN_IN, ((),) * SEATS, (None,) * SEATS)
+        # Where the bid would stand, the Frisch rounds played before all passed, as the
+        # form reads them back ("7♥ · 1 Frisch").
+        rounds = record.frisch_rounds
+        # Translators: the Frisch rounds before a deal thrown in, in the bid's narrow column.
+        frisch = Label((nmsg("%(num)d Frisch", "%(num)d Frisch", rounds),))
+        return HandSummary(
+            None, frisch if rounds else None, THROWN_IN, ((),) * SEATS, (None,) * SEATS
+        )
     score = score_of(settings, record)
     taken = tuple((str(tricks),) for tricks in record.tricks)
     marks = tuple(map(revoke_mark, record.revokes, score.revoke_penalties))

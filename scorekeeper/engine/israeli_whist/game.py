@@ -30,7 +30,7 @@ def record_of_deal(deal: Mapping[str, Any]) -> Hand:
     if deal.get("pass_round"):
         body: dict[str, Any] = {"pass_round": True}
     elif deal["thrown_in"]:
-        return records.HAND.load(GAME, {"thrown_in": True})
+        return records.HAND.load(GAME, {"thrown_in": True, "frisch_rounds": len(deal["exchanges"])})
     else:
         body = {name: deal[name] for name in ("declarer", "bid", "contracts")}
         body["frisch_rounds"] = len(deal["exchanges"])

@@ -1,8 +1,9 @@
 """An Israeli Whist hand as the table writes it down, declared once on the plain schema
 (``core.schema.HandSchema``): ``{"declarer": 2, "bid": "7C", "frisch_rounds": 1,
 "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2], "revokes": [0, 1, 0, 0], "thrown_in":
-false}`` (Frisch rounds and revokes left out while none), ``{"thrown_in": true}`` for a deal
-all four passed after the last Frisch round, and under ``all_pass="pass_round"``
+false}`` (Frisch rounds and revokes left out while none), ``{"thrown_in": true,
+"frisch_rounds": 3}`` for a deal all four passed after the last Frisch round (the rules'
+every one; without them, ``{"thrown_in": true}``), and under ``all_pass="pass_round"``
 ``{"pass_round": true, "tricks": [...]}``, a pass round played without contracts.
 
 The core reads, asks for and writes it (the bid is ``core.level_bids``'); what is Israeli
@@ -46,9 +47,35 @@ PLAYED = ("pass_round", ("no",))
 
 class IsraeliHand(HandSchema):
     """Israeli Whist's hand, whose command line (and the API's ``GET .../score``, its
-    ``query``) scores a hand played from its contracts and tricks alone."""
+    ``query``) scores a hand played from its contracts and tricks alone, and whose deal
+    thrown in keeps the Frisch rounds played before it."""
 
     query = ("contracts", "tricks", "revokes")
+
+    def thrown_in_values(self, body: Mapping[str, Any], ctx: Context | None) -> dict[str, Any]:
+        """A deal thrown in after its Frisch rounds, as the table writes it: every one
+        these rules play (a deal is thrown in only after the last; by default, that many);
+        a stored hand's as stored (0 where it has none)."""
+        rounds = self.field("frisch_rounds")
+        if ctx is None:
+            return {"frisch_rounds": rounds.load(body.get("frisch_rounds") or 0)}
+        most = ctx.settings.frisch_rounds
+        given = body.get("frisch_rounds")
+        try:
+            found = most if given is None else rounds.read_in(body, ctx)
+        except Refused as exc:
+            raise InvalidHand(exc.problems) from None
+        if found != most:
+            said = nmsg(
+                "a deal is thrown in only after %(num)d Frisch round; after %(rounds)d the "
+                "players exchange cards and bid again",
+                "a deal is thrown in only after all %(num)d Frisch rounds; after %(rounds)d "
+                "the players exchange cards and bid again",
+                most,
+                rounds=found,
+            )
+            raise InvalidHand([("frisch_rounds", said)])
+        return {"frisch_rounds": found}
 
     def typed(self, game: Any, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """``scorekeeper score``: a hand played scored from its contracts and tricks alone

@@ -28,14 +28,14 @@ from ..core.form import (
 from ..core.game import Game, HandPlace, HandRecord, sides_as_named
 from ..core.language import PageText, Words, isolate
 from ..core.messages import msg
-from ..core.numbers import parse_int
+from ..core.numbers import parse_int, shown_number
 from ..core.schema import Refused
 
 DEALS = msg("%(dealer)s deals")
 FOLDED_WHAT = msg("%(what)s by %(name)s")
 ONE_CHOICE = msg("%(field)s must be %(choice)s, not %(value)s.")
 CHOICES = msg("%(field)s must be one of %(choices)s, not %(value)s.")
-OUT_OF_RANGE = msg("%(what)s must be from %(low)d to %(high)d, not %(number)d.")
+OUT_OF_RANGE = msg("%(what)s must be from %(low)d to %(high)d, not %(number)s.")
 NOT_SCORED = msg("These entries cannot be scored yet.")
 GAME_OVER = msg("The game is over. Edit a hand to change the result.")
 
@@ -84,7 +84,8 @@ class Box:
     """One field as the page draws it. ``kind``: "hidden" (sent, not asked), "seat_count"
     (a number box named after its player), "seat_keys" (a player's keys), "count" (a
     number box), "keys" (a row of keys) or "folded" (a number box in the step's folded
-    group). ``what`` is how a screen reader hears a folded box (a folded count, "… by Noa")."""
+    group). ``what`` is how a screen reader hears a folded box (a folded count, "… by Noa");
+    ``halves``: a count that may be a half, typed with the page's decimal sign."""
 
     name: str
     kind: str
@@ -101,6 +102,9 @@ class Box:
     read_back: str | None
     what: str
     errors: tuple[str, ...]
+    halves: bool = False
+    heading: str | None = None
+    """A folded box's title before it: whose the boxes that follow are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +238,7 @@ def _box(
     seat = described.seat
     player = None if seat is None or seat >= len(players) else players[seat]
     label = words.translate(described.label)
+    heading = None if described.heading is None else words.translate(described.heading)
     if described.is_hidden:
         kind = "hidden"
     elif described.folded:
@@ -249,7 +254,7 @@ def _box(
     return Box(
         name=described.name,
         kind=kind,
-        label=label,
+        label=label if described.short is None else words.translate(described.short),
         player=player,
         seat=seat,
         prefix=described.name.rpartition("_")[0] if seat is not None else "",
@@ -265,6 +270,8 @@ def _box(
         read_back=None if described.read_back is None else words.translate(described.read_back),
         what=what,
         errors=tuple(beside.get(described.name, ())),
+        halves=described.halves,
+        heading=heading,
     )
 
 
@@ -374,18 +381,21 @@ def shape_checked(
             if not raw.strip():
                 continue
             try:
-                number = parse_int(raw, described.name, label=PageText(what))
-            except ParseError as wrong:
-                problems.append((described.name, str(words.translate(wrong.message))))
+                label, halves = PageText(what), described.halves
+                number = parse_int(raw, described.name, label=label, halves=halves)
+            except ParseError as wrong:  # in the table's words where it has them (a fraction)
+                said = wrong.message.table or wrong.message
+                problems.append((described.name, str(words.translate(said))))
                 continue
-            values[described.name] = str(number)
+            # A half stays as it was typed, in the page's decimal sign.
+            values[described.name] = raw.strip() if described.halves else str(number)
             if not described.low <= number <= described.high:
                 said = words.translate(
                     OUT_OF_RANGE,
                     what=PageText(what),
                     low=described.low,
                     high=described.high,
-                    number=number,
+                    number=words.translate(shown_number(number)),
                 )
                 problems.append((described.name, str(said)))
             continue

@@ -1,6 +1,8 @@
 """Phase 10 (docs/rules/phase-10.md) on the hand's schema: a hand is who completed their
-phase and the points left in each hand; the state carries each player's phase, and the
-hand in which someone completes the last one ends the game (ties: the fewest points)."""
+phase and the points left in each hand, refused where the cards a player can still hold
+cannot make them; the state carries each player's phase, said in words wherever the table
+meets it, and the hand in which someone completes the last one ends the game (ties: the
+fewest points)."""
 
 from __future__ import annotations
 
@@ -12,81 +14,43 @@ from typing import Any
 from ..core.base import GameBase
 from ..core.declared import Progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine
-from ..core.form import Choice, FormField
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, SeatName, msg
+from ..core.messages import Message, SeatName, msg, nmsg
 from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
-from ..core.schema import (
-    Context,
-    Field,
-    Hand,
-    HandSchema,
-    HandSummary,
-    PerSeat,
-    Refused,
-    shown,
+from ..core.schema import Context, Hand, HandSchema, HandSummary, PerSeat, SeatsOf
+from .settings import (
+    CARD_POINTS,
+    HAND_CARDS,
+    LAID_DOWN,
+    MOST_LEFT,
+    PACK,
+    PHASES,
+    PRESETS,
+    PhaseSettings,
 )
-from .settings import CARD_POINTS, HAND_CARDS, MOST_LEFT, PRESETS, PhaseSettings
 
 CARDS = msg("1–9: %(low)d · 10–12: %(high)d · Skip: %(skip)d · Wild: %(wild)d", **CARD_POINTS)
 
 
-class Completed(Field):
-    """The seats that completed their phase: the API's list of seats ("0,2" too; left out:
-    none); on the form, yes or no for each player."""
-
-    null_is_default = True
-    metavar = "SEATS"
-
-    def parse(self, value: Any, ctx: Context) -> tuple[int, ...]:
-        items = value.replace(",", " ").split() if isinstance(value, str) else value
-        items = () if items is None else items
-        seats = range(ctx.seats)
-        if isinstance(items, list | tuple) and all(str(i) in map(str, seats) for i in items):
-            return tuple(sorted({int(item) for item in items}))
-        refusal = msg(
-            "completed must be a list of seats, 0 to %(last)d, not %(value)s",
-            last=ctx.seats - 1,
-            value=shown(value),
-        ).said_at_table("Say which players completed their phase.")
-        raise Refused(("completed", refusal))
-
-    def dump(self, typed: Any) -> Any:
-        return list(typed)
-
-    def load(self, value: Any) -> Any:
-        return tuple(value or ())
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        keys = (Choice("yes", msg("yes")), Choice("no", msg("no")))
-        return tuple(
-            FormField(f"made_{s}", self.label, keys, seat=s, style="short", default="no")
-            for s in range(ctx.seats)
-        )
-
-    def to_form_in(self, value: Any, hand: Mapping[str, Any]) -> dict[str, str]:
-        """Yes or no for every player of the stored ``hand`` (its points left, one each)."""
-        return {f"made_{s}": "yes" if s in value else "no" for s in range(len(hand["left"]))}
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        return [s for s in range(ctx.seats) if values.get(f"made_{s}") == "yes"]
-
-    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return " ".join(str(seat) for seat in typed)
-
-    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
-        return ", ".join(names[s] for s in typed if s < len(names)) or None
-
-
 class PhaseHand(HandSchema):
-    """A hand a random table writes down: someone went out, some others completed."""
+    """A hand a random table writes down: the cards dealt from one pack, someone out, some
+    others completing their phase and keeping a few cards, the rest holding ten."""
 
     def random_body(
         self, game: Any, settings: PhaseSettings, ctx: Context, rng: Random
     ) -> dict[str, Any]:
-        out, seats = rng.randrange(ctx.seats), range(ctx.seats)
-        made = [s for s in seats if s == out or rng.random() < 0.3]
-        left = [5 * rng.randint(1 if s in made else HAND_CARDS, 40) * (s != out) for s in seats]
+        phases = _phases(ctx) or (1,) * ctx.seats
+        may = [s for s in range(ctx.seats) if phases[s] <= settings.phases]
+        pack = [worth for worth, count in PACK.worths for _ in range(count)]
+        rng.shuffle(pack)
+        out = rng.choice(may)
+        made = [s for s in may if s == out or rng.random() < 0.3]
+        held = [
+            rng.randint(1, kept(phases[s])) if s in made else HAND_CARDS for s in range(ctx.seats)
+        ]
+        left = [
+            0 if s == out else sum(pack.pop() for _ in range(held[s])) for s in range(ctx.seats)
+        ]
         return {"completed": made, "left": left}
 
 
@@ -180,6 +144,73 @@ def _phase_word(phase: int | str, settings: PhaseSettings) -> str:
     return "✓" if isinstance(phase, int) and phase > settings.phases else str(phase)
 
 
+def phase_words(phase: int) -> Message:
+    """A phase as the table says it: "Phase 4: a run of 7"."""
+    return msg("Phase %(phase)d: %(what)s", phase=phase, what=PHASES[phase - 1])
+
+
+def kept(phase: int | None) -> int:
+    """The most cards a player who completed ``phase`` keeps (ten less what it lays down);
+    for a phase not known (a hand read alone, a phase after the last), the most any does."""
+    known = phase is not None and 1 <= phase <= len(LAID_DOWN)
+    return HAND_CARDS - (LAID_DOWN[phase - 1] if known else min(LAID_DOWN))
+
+
+def _listed(parts: Sequence[Any], dotted: bool = False) -> Any:
+    """``parts`` one after another: "Ann, Bob, Cat"; ``dotted``, "… · …"."""
+    if len(parts) == 1:
+        return parts[0]
+    first, rest = parts[0], _listed(parts[1:], dotted)
+    if dotted:
+        return msg("%(first)s · %(rest)s", first=first, rest=rest)
+    return msg("%(first)s, %(rest)s", first=first, rest=rest)
+
+
+def _left_refusals(hand: Hand, phases: Sequence[int]) -> list[tuple[str, Any]]:
+    """Points left that the cards a player still holds cannot make (docs/rules/phase-10.md):
+    ten cards without the phase, one to ten less what the phase lays down with it (none for
+    who went out), and all of them together from the one pack."""
+    found: list[tuple[str, Any]] = []
+    cards: list[range] = []
+    for seat, left in enumerate(hand.left):
+        phase = phases[seat] if phases else None
+        held = range(0, 1) if left == 0 else range(1, kept(phase) + 1)
+        held = held if seat in hand.completed else range(HAND_CARDS, HAND_CARDS + 1)
+        cards.append(held)
+        if PACK.makes(left, held):
+            continue
+        values = {"player": SeatName(seat), "points": left}
+        refusal = msg(
+            "%(player)s, without the phase, holds 10 cards of 5, 10, 15 or 25 points: "
+            "%(least)d to %(most)d in all, not %(points)d.",
+            least=PACK.least(HAND_CARDS),
+            most=MOST_LEFT,
+            **values,
+        )
+        if seat in hand.completed:
+            refusal = nmsg(
+                "%(player)s completed %(phase)s and so keeps one card at most, of 5, 10, 15 or "
+                "25 points: not %(points)d (%(most)d at most).",
+                "%(player)s completed %(phase)s and so keeps %(num)d cards at most, of 5, 10, "
+                "15 or 25 points: they cannot make %(points)d (%(most)d at most).",
+                kept(phase),
+                phase=msg("a phase") if phase is None else msg("phase %(phase)d", phase=phase),
+                most=PACK.most(kept(phase)),
+                **values,
+            )
+        found.append((f"left[{seat}]", refusal))
+    together = range(sum(c.start for c in cards), sum(c.stop - 1 for c in cards) + 1)
+    if not found and not PACK.makes(sum(hand.left), together):
+        pack = msg(
+            "The points left add up to %(points)d, which the cards still held cannot make "
+            "from one pack of 8 Wilds and 4 Skips (%(most)d at most).",
+            points=sum(hand.left),
+            most=PACK.most(together.stop - 1),
+        )
+        found.append(("left", pack))
+    return found
+
+
 class PhaseTen(GameBase):
     key = "phase-10"
     name: Message = msg("Phase 10")
@@ -199,7 +230,14 @@ class PhaseTen(GameBase):
         revision_legend=msg("points left"),
     )
     hand = PhaseHand(
-        Completed("completed", msg("Completed the phase"), step="made", default=()),
+        SeatsOf(
+            "completed",
+            msg("Completed the phase"),
+            ask=msg("Say which players completed their phase."),
+            prefix="made",
+            step="made",
+            default=(),
+        ),
         PerSeat(
             "left",
             msg("Points left in hand"),
@@ -212,33 +250,20 @@ class PhaseTen(GameBase):
             "made": msg("Who completed their phase"),
             "left": msg("Points left in hand: %(cards)s", cards=CARDS),
         },
+        examples={"phase-10": {"completed": [0, 1], "left": [0, 25, 65, 100]}},
     )
 
     def score(self, settings: PhaseSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
         return tuple(hand.left)
 
     def check(self, settings: PhaseSettings, hand: Hand, ctx: Context) -> list[tuple[str, Any]]:
-        """Points in fives, one player out, 50 at least without the phase, none past the last."""
-        found: list[tuple[str, Any]] = []
-        for seat, left in enumerate(hand.left):
-            values = {"points": left, "player": SeatName(seat)}
-            if left % 5:
-                fives = msg(
-                    "%(player)s: %(points)d points left, but every card counts 5, 10, 15 or 25.",
-                    **values,
-                )
-                found.append((f"left[{seat}]", fives))
-            elif left < 5 * HAND_CARDS and seat not in hand.completed:
-                ten_cards = msg(
-                    "%(player)s, without the phase, holds 10 cards: 50 points at least, not "
-                    "%(points)d.",
-                    **values,
-                )
-                found.append((f"left[{seat}]", ten_cards))
+        """Points the cards a player still holds can make, one player out, none past the
+        last phase."""
+        phases = _phases(ctx)
+        found = _left_refusals(hand, phases)
         if hand.left.count(0) != 1:
             out = msg("One player goes out and has 0 points; the others have cards left.")
             found.append(("left", out))
-        phases = _phases(ctx)
         for seat in hand.completed:
             if phases and phases[seat] > settings.phases:
                 said = msg(
@@ -262,7 +287,18 @@ class PhaseTen(GameBase):
     def explain(
         self, settings: PhaseSettings, hand: Hand, place: HandPlace | None = None
     ) -> list[list[Message]]:
-        return [[msg("%(points)d points left in hand", points=left)] for left in hand.left]
+        """Each player's phase, made or not (which one where the hand's place is known), and
+        the points left in hand."""
+        phases = getattr(place and place.state, "phases", ())
+        found = []
+        for seat, left in enumerate(hand.left):
+            known = phases and phases[seat] <= len(PHASES)
+            what = {"phase": phase_words(phases[seat]) if known else msg("the phase")}
+            made = msg("%(phase)s, made", **what)
+            made = made if seat in hand.completed else msg("%(phase)s, not made", **what)
+            points = nmsg("%(num)d point left in hand", "%(num)d points left in hand", left)
+            found.append([made, msg("went out: 0 points") if left == 0 else points])
+        return found
 
     # --- the phases, hand to hand ------------------------------------------------------------
 
@@ -277,12 +313,22 @@ class PhaseTen(GameBase):
         return msg("to phase %(phases)d, then the fewest points", phases=settings.phases)
 
     def deal_note(self, settings: PhaseSettings, place: HandPlace) -> Message | None:
-        if not getattr(place.state, "replaying", ()):
-            return None
-        return msg(
-            "Tied on points: only the tied players' phase %(last)d counts this hand.",
-            last=settings.phases,
-        )
+        """The phase each player goes for in the hand at ``place``, in words, the furthest
+        first ("Phase 4: a run of 7 (Ann, Bob)"), and after a tie on the last phase that
+        only the tied players' counts."""
+        phases = getattr(place.state, "phases", ())
+        groups = []
+        for phase in sorted({p for p in phases if p <= settings.phases}, reverse=True):
+            seats = [SeatName(s) for s, p in enumerate(phases) if p == phase]
+            players = _listed(seats)
+            groups.append(msg("%(phase)s (%(players)s)", phase=phase_words(phase), players=players))
+        if getattr(place.state, "replaying", ()):
+            tied = msg(
+                "Tied on points: only the tied players' phase %(last)d counts this hand.",
+                last=settings.phases,
+            )
+            groups.insert(0, tied)
+        return _listed(groups, dotted=True) if groups else None
 
     def notes(self, progress: Any) -> GameNotes:
         """Under the sheet: each player's phase for the next hand (✓: completed them all)."""
@@ -295,7 +341,15 @@ class PhaseTen(GameBase):
         return {"phases": list(progress.state.phases), "replaying": list(progress.state.replaying)}
 
     def rules_lines(self, settings: PhaseSettings) -> list[RulesLine]:
-        return [settings.line_of("phases"), RulesLine(msg("Cards left in hand"), CARDS)]
+        """The phases played, the cards' worth, and each phase in words."""
+        return [
+            settings.line_of("phases"),
+            RulesLine(msg("Cards left in hand"), CARDS),
+            *(
+                RulesLine(msg("Phase %(phase)d", phase=phase), PHASES[phase - 1])
+                for phase in range(1, settings.phases + 1)
+            ),
+        ]
 
     def rules_notes(self, settings: PhaseSettings) -> list[Message]:
         return [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from random import Random
 from typing import Any
 
@@ -19,7 +20,8 @@ from ..core.messages import Message, Seat, msg
 from ..core.progress import RaceProgress, resume_race
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
-from .settings import PRESETS, PinochleSettings, hand_points, saved
+from ..core.tally import Item, Tallied, TallyPerSide, counts
+from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, sides_scored
 
 NOBODY = "none"
 
@@ -49,19 +51,43 @@ class BareTrick(SideOf):
         return None
 
 
+MELDS_SHOWN = TallyPerSide(
+    "melds",
+    msg("Meld by combination"),
+    [
+        Item(key, label, lambda ctx, key=key: ctx.settings.most_shown(key))
+        for key, label, _ in MELDS
+    ],
+    weights=lambda ctx: ctx.settings.meld_values(),
+    into="meld",
+    step="melding",
+)
+
+
 class PinochleHand(HandSchema):
-    """A hand a random table writes: every number a multiple of the counting's step."""
+    """A hand a random table writes: every number a multiple of the counting's step, a side's
+    meld now and then by combination (those both sides' cards can hold)."""
 
     def random_body(self, game: Any, settings: PinochleSettings, ctx: Context, rng: Random):
         step, total = settings.step, settings.counters
         ours = step * rng.randint(0, total // step)
         least = -(-settings.min_bid // step)
-        return {
+        body = {
             "bidder": rng.randrange(ctx.seats),
             "bid": step * rng.randint(least, least + total // step // 2),
             "meld": [step * rng.randint(0, total // step * 4 // 5) for _ in ctx.sides],
             "counters": [ours, total - ours],
         }
+        if rng.random() < 0.5:
+            keys = [key for key, _, _ in MELDS if settings.most_shown(key)]
+            melds = [{key: 1 for key in rng.sample(keys, rng.randint(0, 3))} for _ in ctx.sides]
+            if overdrawn(settings, melds) is None:
+                del body["meld"]
+                body["melds"] = melds
+        return body
+
+
+COUNTERS = attrgetter("settings.counters")
 
 
 def _most(ctx: Context) -> int:
@@ -77,23 +103,13 @@ class PinochleProgress(RaceProgress):
         return self.winners or leaders_of(self.totals)
 
 
-def _resume(game: Any, settings: PinochleSettings, state: Any, records: Sequence[Hand], asked):
-    """The race to the target, hand by hand, the bidding side counting first: when both
-    sides reach the target in one hand, the bidding side wins (docs/rules/pinochle.md)."""
-    progress = resume_race(game, settings, state, [], PinochleProgress, asked)
-    replayed = []
-    for record in records:
-        progress = resume_race(game, settings, state, [record], PinochleProgress, asked)
-        (played,) = progress.hands
-        bidders = game.context(settings).side_of(record.bidder)
-        if played.totals[bidders] >= settings.target and progress.winners != (bidders,):
-            state = replace(progress.state, target_reached=True, winners=(bidders,))
-            played = replace(played, state=state)
-            won = {"status": "finished", "winner": bidders, "winners": (bidders,)}
-            progress = replace(progress, target_reached=True, state=state, **won)
-        state = progress.state
-        replayed.append(played)
-    return replace(progress, hands=tuple(replayed))
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A hand's points per side, and the bidding side: when both sides reach the target in
+    one hand, it counts out first and wins (docs/rules/pinochle.md)."""
+
+    points: tuple[int, ...]
+    goes_out: int
 
 
 class Pinochle(GameBase):
@@ -125,26 +141,21 @@ class Pinochle(GameBase):
         outcome_head=msg("Result"),
         entry_heads=(msg("Meld"), msg("Ctr")),
         legend=msg(
-            "Bidder who won the auction · Bid the bid · Meld each side's meld · Ctr the "
-            "counters it took · Pts points in the hand · Tot running total."
+            "Bidder who won the auction · Bid the bid · Meld each side's meld, in brackets "
+            "where it did not count · Ctr the counters it took · Pts points in the hand · "
+            "Tot running total."
         ),
         turn=msg("Hand %(number)d: %(dealer)s deals, %(opener)s bids first"),
         auction_mark=msg("bidder"),
-        cell_legend=msg("meld, counters, points, total"),
+        cell_legend=msg("meld (in brackets: not counted), counters, points, total"),
         preview_outcome=True,
     )
     hand = PinochleHand(
         SeatOf("bidder", msg("Bidder"), step="auction"),
         Count("bid", msg("Bid"), lambda ctx: ctx.settings.min_bid, _most, step="auction"),
-        PerSide("meld", msg("Meld"), 0, _most, step="melding"),
-        PerSide(
-            "counters",
-            msg("Counters"),
-            0,
-            lambda ctx: ctx.settings.counters,
-            total=lambda ctx: ctx.settings.counters,
-            step="play",
-        ),
+        Tallied("meld", msg("Meld"), 0, _most, tally=MELDS_SHOWN, step="melding"),
+        MELDS_SHOWN,
+        PerSide("counters", msg("Counters"), 0, COUNTERS, total=COUNTERS, step="play"),
         BareTrick(
             "bare_trick",
             msg("Took a trick but no counter"),
@@ -158,11 +169,12 @@ class Pinochle(GameBase):
             "melding": msg("Meld"),
             "play": msg("Counters, the last trick included"),
         },
+        folded_label=msg("Count the meld by combination"),
     )
 
-    def score(self, settings: PinochleSettings, hand: Hand, ctx: Context) -> tuple[int, int]:
-        bidders = ctx.side_of(hand.bidder)
-        return hand_points(settings, bidders, hand.bid, hand.meld, hand.counters, hand.bare_trick)
+    def score(self, settings: PinochleSettings, hand: Hand, ctx: Context) -> Scored:
+        points = tuple(points for points, _ in _scored(settings, hand, ctx))
+        return Scored(points, ctx.side_of(hand.bidder))
 
     def check(self, settings: PinochleSettings, hand: Hand, ctx: Context) -> list[Any]:
         """Counting a counter 10, every number in tens; the side that took a trick with no
@@ -180,6 +192,15 @@ class Pinochle(GameBase):
                         "Counting a counter 10, %(what)s is a multiple of 10.", what=label
                     )
                     found.append((name, table))
+        too_many = overdrawn(settings, [counts(hand.melds, side) for side in (0, 1)])
+        if too_many is not None:
+            held = dict(zip(("cards", "most", "needed"), too_many, strict=True))
+            said = msg("melds: the deck holds %(most)d, the combinations take %(needed)d", **held)
+            table = said.said_at_table(
+                "The deck holds %(most)d of each %(cards)s: the combinations take %(needed)d.",
+                **held,
+            )
+            found.append(("melds", table))
         side = hand.bare_trick
         if side is not None and hand.counters[side]:
             one, two = (Seat(seat) for seat in ctx.sides[side])
@@ -191,26 +212,45 @@ class Pinochle(GameBase):
         return found
 
     def view(self, settings: PinochleSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The bidder and the bid; made or set; each side's meld and counters in its
-        columns, and whether the bidding side made it."""
+        """The bidder and the bid; made or set; each side's meld (in brackets where it did
+        not count) and counters in its columns, and whether the bidding side made it."""
         bidders = ctx.side_of(hand.bidder)
-        made = self.score(settings, hand, ctx)[bidders] >= 0
+        scored = _scored(settings, hand, ctx)
+        made = scored[bidders][0] >= 0
         outcome = Label((msg("made") if made else msg("set"),))
-        entries = tuple((str(m), str(c)) for m, c in zip(hand.meld, hand.counters, strict=True))
+        entries = tuple(
+            (f"({meld})" if why else str(meld), str(ctr))
+            for meld, ctr, (_, why) in zip(hand.meld, hand.counters, scored, strict=True)
+        )
         marks = tuple(made if side == bidders else None for side in (0, 1))
         return HandSummary(hand.bidder, Label((str(hand.bid),)), outcome, entries, marks)
 
     def explain(self, settings: PinochleSettings, hand: Hand, place: Any = None) -> list[list]:
-        """Each player's side: its meld and counters (not saved: nothing), then the bid."""
+        """Each player's side, term by term: its meld (by combination where the table
+        entered it so), whether it counted, its counters, and for the bidding side its bid,
+        made or set."""
         ctx, found = self.context(settings, place), super().explain(settings, hand, place)
+        if hand.thrown_in:
+            return found
+        scored, values = _scored(settings, hand, ctx), settings.meld_values()
+        names = dict((key, label) for key, label, _ in MELDS)
         for seat, terms in enumerate(found):
             side = ctx.side_of(seat)
-            took = {"meld": hand.meld[side], "counters": hand.counters[side]}
-            terms[:0] = [msg("meld %(meld)d + counters %(counters)d", **took)]
-            if not saved(settings, hand.counters[side], hand.bare_trick == side):
-                terms.insert(1, msg("meld not saved"))
+            shown = counts(hand.melds, side)
+            worked = [
+                msg("%(n)d × %(what)s: %(points)d", n=n, what=names[key], points=n * values[key])
+                for key, n in shown.items()
+            ]
+            said = [msg("Meld %(meld)d", meld=hand.meld[side]), *worked]
+            said += [scored[side][1]] if scored[side][1] else []
+            said.append(msg("Counters %(counters)d", counters=hand.counters[side]))
             if side == ctx.side_of(hand.bidder):
-                terms.insert(1, msg("bid %(bid)d", bid=hand.bid))
+                made, went = (
+                    msg("Bid %(bid)d: made", bid=hand.bid),
+                    msg("Bid %(bid)d: set", bid=hand.bid),
+                )
+                said.append(made if scored[side][0] >= 0 else went)
+            terms[:0] = said
         return found
 
     def rules_lines(self, settings: PinochleSettings) -> list[RulesLine]:
@@ -218,7 +258,15 @@ class Pinochle(GameBase):
         counters = RulesLine(msg("Counters in a deal, the last trick included"), settings.counters)
         return [counters, *super().rules_lines(settings)]
 
-    progression = Progression(resume=_resume)
+    progression = Progression(
+        resume=lambda game, settings, state, records, asked: resume_race(
+            game, settings, state, records, PinochleProgress, asked
+        )
+    )
+
+
+def _scored(settings: PinochleSettings, hand: Hand, ctx: Context) -> list[tuple[int, Any]]:
+    return sides_scored(settings, ctx.side_of(hand.bidder), hand)
 
 
 GAME = Pinochle()

@@ -1,2 +1,1 @@
-"""Schafkopf (docs/rules/schafkopf.md): four players, a Sauspiel's two against two or a
-solo's one against three, scored in cents; the app reaches it through the registry."""
+"""Schafkopf (docs/rules/schafkopf.md): four players for money, reached through the registry."""

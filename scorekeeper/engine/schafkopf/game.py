@@ -1,6 +1,8 @@
 """Schafkopf behind the one game interface: the deal as the table knows it at its end (the
-game, the Spieler, in a Sauspiel the Mitspieler who held the called Sau, won or lost and
-what raises the tariff), its money in cents, and each player's money as a list keeps it."""
+game and its suit, the Spieler, the Mitspieler of a Sauspiel or Hochzeit, won or lost, the
+Augen where the table counted them, and what raises the tariff: Schneider, Schwarz,
+Laufende, Tout, each Stoß and Klopfen), its money in cents, and each player's money as a
+list keeps it, with the Stock where the table keeps one."""
 
 from __future__ import annotations
 
@@ -10,85 +12,88 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Progression
-from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine
-from ..core.form import Choice, FormField
+from ..core.carried import carried_progression
+from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine, SignedPoints
 from ..core.game import PageWords
 from ..core.messages import Message, Partner, SeatName, msg
-from ..core.schema import (
-    Context,
-    Count,
-    Hand,
-    HandSchema,
-    HandSummary,
-    OneOf,
-    Refused,
-    SeatOf,
-    YesNo,
+from ..core.money import money
+from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
+from .settings import (
+    MOST_LAUFENDE,
+    PAIRED,
+    PRESETS,
+    SOLOS,
+    STOSS,
+    STOSS_WORDS,
+    WORDS,
+    Payout,
+    SchafkopfSettings,
 )
-from .settings import MOST_LAUFENDE, PRESETS, SOLOS, Payout, SchafkopfSettings
 
-GAMES = (("sauspiel", msg("Sauspiel")), ("wenz", msg("Wenz")), ("farbsolo", msg("Farbsolo")))
-GAMES += (("geier", msg("Geier")), ("bettel", msg("Bettel")), ("ramsch", msg("Ramsch")))
-PLAYED = ("sauspiel", *SOLOS, "bettel")
-TRICKS = ("sauspiel", *SOLOS)  # games of card points: Schneider, Schwarz, Laufende
+GAMES = tuple(WORDS.items())[:5] + (("sie", WORDS["sie"]), ("bettel", msg("Bettel")))
+GAMES += (("ramsch", msg("Ramsch")), ("passed", msg("All passed")))
+PLAYED = ("sauspiel", "hochzeit", *SOLOS, "sie", "bettel")
+TRICKS = ("sauspiel", "hochzeit", *SOLOS)  # games of card points: Schneider, Schwarz, Laufende
 SCHNEIDER = (("none", msg("—")), ("schneider", msg("Schneider")), ("schwarz", msg("Schwarz")))
-KONTRA = (("none", msg("—")), ("kontra", msg("Kontra")), ("re", msg("Re")))
+SUITS = (("eichel", msg("Eichel")), ("gras", msg("Gras")), ("herz", msg("Herz")))
+SUITS += (("schellen", msg("Schellen")),)
 RESULTS = (("won", msg("won")), ("lost", msg("lost")))
-WORDS = dict(GAMES)
+NAMED = {key: said for key, said in SCHNEIDER if key != "none"} | STOSS_WORDS
 RAMSCH = attrgetter("settings.ramsch")  # played where it has a tariff
-NAMED = {key: said for key, said in SCHNEIDER + KONTRA if key != "none"}
 
 
-def _offered(ctx: Context) -> dict[str, bool]:
-    s = ctx.settings
-    return {"geier": s.geier, "bettel": s.bettel > 0, "ramsch": s.ramsch > 0}
+def _offered(ctx: Context) -> set[str]:
+    """The games the table plays: Geier, Hochzeit, Bettel and Ramsch only where its house
+    rules do; all passed (into the Stock) only where it keeps one."""
+    s, found = ctx.settings, {key for key, _ in GAMES}
+    house = {"geier": s.geier, "hochzeit": s.hochzeit, "bettel": s.bettel, "ramsch": s.ramsch}
+    return found - {key for key, played in (house | {"passed": s.stock}).items() if not played}
 
 
-class Offered(OneOf):
-    """The game played: Geier, Bettel and Ramsch only where the house rules play them."""
-
-    def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        offered = _offered(ctx)
-        return tuple(c for c in super().choices(ctx, players) if offered.get(c.value, True))
-
-    def parse(self, value: Any, ctx: Context) -> str:
-        game = super().parse(value, ctx)
-        if not _offered(ctx).get(game, True):
-            said = msg("contract: %(game)s is not played under these rules", game=game)
-            table = said.said_at_table("%(game)s is not played at this table.", game=WORDS[game])
-            raise Refused((self.name, table))
-        return game
-
-
-class Plain(OneOf):
-    """Keys with the plain case already tapped: no Schneider, no Kontra."""
-
-    def __init__(self, name: str, label: Message, options: Any, **kwargs: Any):
-        super().__init__(name, label, options, default="none", **kwargs)
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(replace(f, default="none") for f in super().form_fields(ctx, players))
-
-
-class Zeroed(Count):
-    """A count on keys with 0 already tapped (the Laufende, the Jungfrau)."""
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(replace(f, default="0") for f in super().form_fields(ctx, players))
-
-
-def _asked(step: str, games: Sequence[str]) -> dict[str, Any]:
+def _asked(step: str, games: Sequence[str], **more: Any) -> dict[str, Any]:
     """Asked in ``step`` of the form while the game is one of ``games``."""
-    return {"step": step, "shown_when": ("contract", games)}
+    return {"step": step, "shown_when": ("contract", games), **more}
 
 
 def _all_passed(ctx: Context) -> Message | None:
-    """All passed: thrown in, unless the table plays a Ramsch then."""
-    if not ctx.settings.ramsch:
-        return None
-    said = msg("thrown_in: when all pass this table plays a Ramsch")
-    return said.said_at_table("When all pass this table plays a Ramsch: enter who lost it.")
+    """All passed: thrown in, unless the table plays a Ramsch or keeps a Stock then."""
+    if ctx.settings.ramsch:
+        said = msg("thrown_in: when all pass this table plays a Ramsch")
+        return said.said_at_table("When all pass this table plays a Ramsch: enter who lost it.")
+    if ctx.settings.stock:
+        said = msg("thrown_in: when all pass this table pays into the Stock")
+        return said.said_at_table("When all pass this table pays into the Stock: tap All passed.")
+    return None
+
+
+STOESSE = (("none", msg("—")), *STOSS_WORDS.items())
+BUT_PASSED = tuple(key for key, _ in GAMES if key != "passed")
+KNOCKS = {"default": 0, "omit_empty": True, "null_is_default": True}
+KNOCKS["only_if"] = attrgetter("settings.klopfen")
+KNOCKS["help"] = "How many players knocked (laid) before the game: each doubles it."
+AUGEN = msg("Augen of the player's side, if counted")
+COUNTED = {"default": None, "omit_empty": True, "null_is_default": True}
+COUNTED["help"] = "Optional: the Augen the player's side took, 0 to 120."
+LOSERS_CUT = msg("Schneider or Schwarz")
+PLAIN = {"default": "none", "tapped": True}  # no Schneider, no Stoß: tapped already
+STOSSED = PLAIN | {"only_if": attrgetter("settings.stoesse"), "null_is_default": True}
+MAIDS = {"default": 0, "omit_empty": True, "help": "Ramsch: who took no trick, 0 to 2."}
+MAIDS["only_if"] = lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau
+
+
+class Seldom(Count):
+    """A count most deals leave at 0 (the knocks, the Laufende): random deals draw it so."""
+
+    def draw(self, ctx: Context, rng: Any) -> int:
+        return min(rng.choice((0, 0, 0, 1, 2, 3, 4)), self.bounds(ctx)[1] or 0)
+
+
+def _stoesse(ctx: Context) -> tuple[str, ...]:
+    """The Stöße the table plays: Kontra, Re, and beyond as far as its ``stoesse``."""
+    return STOSS[: ctx.settings.stoesse + 1]
+
+
+STOSSED["offered"] = _stoesse
 
 
 class Schafkopf(GameBase):
@@ -117,89 +122,98 @@ class Schafkopf(GameBase):
         cell_legend=msg("cents in the deal, total"),
     )
     hand = HandSchema(
-        Offered("contract", msg("Game"), GAMES, step="deal"),
+        OneOf("contract", msg("Game"), GAMES, offered=_offered, step="deal"),
         SeatOf("declarer", msg("Player"), **_asked("deal", PLAYED)),
-        SeatOf("partner", msg("Partner (held the called Ace)"), **_asked("deal", ("sauspiel",))),
-        SeatOf("loser", msg("Lost the Ramsch"), only_if=RAMSCH, **_asked("deal", ("ramsch",))),
-        OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", PLAYED)),
-        Plain("schneider", msg("Schneider or Schwarz"), SCHNEIDER, **_asked("outcome", TRICKS)),
-        Zeroed("laufende", msg("Laufende"), 0, 14, default=0, **_asked("outcome", TRICKS)),
+        OneOf("suit", msg("Trump suit"), SUITS, **_asked("deal", ("farbsolo",))),
+        SeatOf("partner", msg("Partner"), **_asked("deal", PAIRED)),
+        SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if=RAMSCH)),
+        Seldom("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
+        OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", (*TRICKS, "bettel"))),
+        Count("augen", AUGEN, 0, 120, **_asked("outcome", TRICKS, **COUNTED)),
+        OneOf("schneider", LOSERS_CUT, SCHNEIDER, **_asked("outcome", TRICKS, **PLAIN)),
+        Seldom("laufende", msg("Laufende"), 0, 14, **_asked("outcome", TRICKS, default=0)),
         YesNo("tout", msg("Tout"), **_asked("outcome", SOLOS)),
-        Plain("kontra", msg("Kontra and Re"), KONTRA, **_asked("outcome", PLAYED)),
-        Zeroed(
-            "jungfrau",
-            msg("Jungfrau"),
-            0,
-            2,
-            default=0,
-            only_if=lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau,
-            help="Ramsch: the players who took no trick, 0 to 2.",
-            omit_empty=True,
-            **_asked("outcome", ("ramsch",)),
-        ),
+        OneOf("kontra", msg("Stoß"), STOESSE, **_asked("outcome", PLAYED, **STOSSED)),
+        Count("jungfrau", msg("Jungfrau"), 0, 2, **_asked("outcome", ("ramsch",), **MAIDS)),
         thrown_in=_all_passed,
         steps={"deal": msg("The game"), "outcome": msg("The result")},
     )
 
     def score(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
-        return _payout(hand).split(settings, ctx.seats)
+        return _payout(hand, ctx).split(settings, ctx.seats)
 
     def check(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> list[Any]:
-        """The Mitspieler is another player; no more Laufende than the game's trumps; a
-        Tout is won Schwarz, so no Schneider or Schwarz on top of it."""
+        """The Mitspieler is another player; no more Laufende than trumps; no Schneider on a
+        Tout (won Schwarz); the Augen, where counted, agree with the result written."""
         found: list[tuple[str, Message]] = []
-        if hand.contract == "sauspiel" and hand.partner == hand.declarer:
-            said = msg("partner: the partner held the called Ace, so is not the declarer")
+        if hand.contract in PAIRED and hand.partner == hand.declarer:
+            said = msg("partner: the partner is another player than the declarer")
             table = said.said_at_table(
-                "%(name)s called an Ace they did not hold: the partner is another player.",
+                "%(name)s is the player: the partner is another player.",
                 name=SeatName(hand.declarer),
             )
             found.append(("partner", table))
         most = MOST_LAUFENDE.get(hand.contract, 14)
         if hand.laufende > most:
             said = msg("laufende: a %(game)s has %(most)d at most", game=hand.contract, most=most)
-            game = WORDS[hand.contract]
             table = said.said_at_table(
-                "A %(game)s has %(most)d Laufende at most.", game=game, most=most
+                "A %(game)s has %(most)d Laufende at most.", game=WORDS[hand.contract], most=most
             )
             found.append(("laufende", table))
         if hand.tout and hand.schneider != "none":
             said = msg("schneider: a Tout counts no Schneider or Schwarz")
             table = said.said_at_table("A Tout is played Schwarz: leave Schneider and Schwarz out.")
             found.append(("schneider", table))
-        return found
+        return found + (_counted(hand) if hand.augen is not None else [])
 
     def view(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The declarer (a Ramsch's loser), the game, won or lost and what raised it."""
+        """The Spieler, the game and its suit, won or lost, what raised it, and the Stock."""
         if hand.thrown_in:
             return replace(super().view(settings, hand, ctx), outcome=Label((msg("all passed"),)))
-        deal, game = _payout(hand), WORDS[hand.contract]
-        bid = Label((msg("%(game)s Tout", game=game),) if hand.tout else (game,))
-        pieces: list[Any] = []
+        deal, game = _payout(hand, ctx), dict(GAMES)[hand.contract]
+        bid = [msg("%(game)s Tout", game=game) if hand.tout else game]
+        bid += [" ", dict(SUITS)[hand.suit]] if hand.suit else []
+        won = deal.won and deal.game not in ("ramsch", "passed")
+        pieces: list[Any] = [msg("won") if won else msg("lost")]
         if deal.partner is not None:
-            pieces += [msg("with %(name)s", name=Partner(deal.partner, deal.partner, 0)), " · "]
-        won = deal.won and deal.game != "ramsch"
-        pieces.append(msg("won") if won else msg("lost"))
-        extras = [NAMED.get(hand.schneider), NAMED.get(hand.kontra)]
-        if deal.laufende_paid(settings):
-            extras.insert(1, msg("%(n)d Laufende", n=deal.laufende))
+            pieces[:0] = [msg("with %(name)s", name=Partner(deal.partner, deal.partner, 0)), " · "]
+        laufende = msg("%(n)d Laufende", n=deal.laufende) if deal.laufende_paid(settings) else None
+        extras = [NAMED.get(hand.schneider), laufende, NAMED.get(hand.kontra)]
         extras.append(msg("Jungfrau ×%(n)d", n=2**deal.jungfrau) if deal.jungfrau else None)
+        extras.append(deal.terms(settings)[1][-1][0] if deal.klopfer else None)
+        extras.append(_STOCKED[deal.won] if any(deal.stock_shares(settings)) else None)
         pieces += [piece for extra in extras if extra for piece in (" · ", extra)]
         side = {deal.player, deal.partner} - {None}
         marks = tuple(won if s in side else None for s in range(ctx.seats))
-        return HandSummary(deal.player, bid, Label(tuple(pieces)), ((),) * ctx.seats, marks)
+        about = deal.player
+        if deal.game == "passed":
+            about, pieces, marks = None, [_STOCKED[False]], (None,) * ctx.seats
+        outcome = Label(tuple(pieces))
+        return HandSummary(about, Label(tuple(bid)), outcome, ((),) * ctx.seats, marks)
 
     def explain(self, settings: SchafkopfSettings, hand: Hand, place: Any = None) -> list[Any]:
-        """The declarer's line first: what a loser pays each winner, worked out."""
+        """Term by term: the Spieler's (a Ramsch loser's) line each summand and factor of the
+        tariff; the others' their side and what they paid or got; the Stock's money."""
         found = super().explain(settings, hand, place)
-        if not hand.thrown_in:
-            deal = _payout(hand)
-            sum_ = Notation(deal.formula(settings))
-            said = msg("%(cents)d ct a player: %(sum)s", cents=deal.tariff(settings), sum=sum_)
-            found[deal.player][:0] = [said]
+        if hand.thrown_in:
+            return found
+        deal = _payout(hand, self.context(settings, place))
+        summands, factors = deal.terms(settings)
+        said = [msg("%(what)s %(cents)d", what=what, cents=cents) for what, cents in summands]
+        said += [msg("%(what)s ×%(factor)d", what=what, factor=f) for what, f in factors]
+        sum_ = Notation(deal.formula(settings))
+        said.append(msg("%(cents)d ct a player: %(sum)s", cents=deal.tariff(settings), sum=sum_))
+        each = [msg("%(cents)d ct a player", cents=deal.tariff(settings))]
+        for seat, terms in enumerate(found):
+            role = [msg("Mitspieler")] if seat == deal.partner else [msg("Gegenspieler")]
+            role = said if seat == deal.player else role * (deal.game != "ramsch") + each
+            stock = deal.stock_shares(settings)[seat]
+            role += [msg("Stock %(cents)s", cents=SignedPoints(stock))] if stock else []
+            terms[:0] = role if deal.game != "passed" else role[-1:]
         return found
 
-    progression = Progression(
+    progression = carried_progression(
+        lambda settings, hand, stock: _payout(hand, None, stock).stock_after(settings),
         hand_limit=lambda game, settings: settings.deals,
         shares_tie=True,
         finish_now=True,
@@ -212,31 +226,54 @@ class Schafkopf(GameBase):
         return msg("until the table finishes")
 
     def notes(self, progress: Any) -> GameNotes:
-        """Under the list: each player's money so far, in euros and cents."""
-        money = tuple(_money(total) for total in progress.totals)
-        return GameNotes(foot=(FootLine(msg("Money"), money),))
+        """Under the list: each player's money so far, in euros and cents, and the Stock."""
+        cells = tuple(Label((money(total),)) for total in progress.totals)
+        stock = getattr(progress.state, "carried", 0)
+        said = msg("Money · Stock %(stock)s", stock=money(stock, False)) if stock else msg("Money")
+        return GameNotes(foot=(FootLine(said, cells),))
 
     def rules_lines(self, settings: SchafkopfSettings) -> list[RulesLine]:
-        doubled = RulesLine(msg("Doublings"), "Kontra ×2 · Re ×4 · Tout ×2")
+        doubled = RulesLine(msg("Doublings"), "Tout ×2 · Sie ×4 · Stoß ×2 · Klopfen ×2")
         return [*super().rules_lines(settings), doubled]
 
 
-def _payout(hand: Hand) -> Payout:
+_STOCKED = {True: msg("won the Stock"), False: msg("into the Stock")}
+FREE = dict(SCHNEIDER) | {"none": msg("free of Schneider")}
+
+
+def _counted(hand: Hand) -> list[tuple[str, Message]]:
+    """The Augen of the Spieler's side against the result the table wrote: 61 win (a Tout
+    won takes every trick, and 120); Schneider is 91 won or 30 lost, Schwarz all or none."""
+    augen, won = hand.augen, hand.won == "won"
+    wrong = won != (augen >= 61) or (hand.tout and won and augen < 120)
+    level = augen >= 91 if won else augen <= 30
+    fits = {"none": not level, "schneider": level, "schwarz": augen == (120 if won else 0)}
+    field = "won" if wrong else "schneider"
+    said = msg("%(field)s: not so with %(augen)d Augen", field=field, augen=augen)
+    words = {"augen": augen, "result": dict(RESULTS)[hand.won], "written": FREE[hand.schneider]}
+    if wrong:
+        table = said.said_at_table(
+            "With %(augen)d Augen the player's side has not %(result)s.", **words
+        )
+        return [(field, table)]
+    if hand.tout or fits[hand.schneider]:
+        return []
+    return [(field, said.said_at_table("With %(augen)d Augen it is not %(written)s.", **words))]
+
+
+def _payout(hand: Hand, ctx: Context | None, stock: int | None = None) -> Payout:
+    """The deal the hand is, and the Stock before it (at its place; else ``stock``)."""
+    if stock is None:
+        stock = getattr(ctx and ctx.place and ctx.place.state, "carried", 0)
+    kept = {"klopfer": hand.klopfer, "stock": stock}
     if hand.contract == "ramsch":
-        return Payout("ramsch", hand.loser, jungfrau=hand.jungfrau or 0)
-    partner = hand.partner if hand.contract == "sauspiel" else None
-    extras = (hand.schneider or "none", hand.laufende or 0, hand.kontra or "none", bool(hand.tout))
-    return Payout(hand.contract, hand.declarer, partner, hand.won == "won", *extras)
-
-
-def _money(cents: int) -> Label:
-    """Cents as money, signed, in the page's language's form: "+€1.20", "−1,20 €"."""
-    whole, part = divmod(abs(cents), 100)
-    if cents > 0:
-        return Label((msg("+€%(whole)d.%(cents)02d", whole=whole, cents=part),))
-    if cents < 0:
-        return Label((msg("\u2212€%(whole)d.%(cents)02d", whole=whole, cents=part),))
-    return Label((msg("€%(whole)d.%(cents)02d", whole=whole, cents=part),))
+        return Payout("ramsch", hand.loser, jungfrau=hand.jungfrau, **kept)
+    if hand.contract == "passed":
+        return Payout("passed", 0, **kept)
+    partner = hand.partner if hand.contract in PAIRED else None
+    won = hand.won == "won" or hand.contract == "sie"
+    extras = (hand.schneider, hand.laufende, hand.kontra, hand.tout)
+    return Payout(hand.contract, hand.declarer, partner, won, *extras, **kept)
 
 
 GAME = Schafkopf()

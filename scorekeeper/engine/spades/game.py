@@ -56,7 +56,7 @@ class Spades(GameBase):
     preset_words = {
         "spades": (
             msg("Spades"),
-            msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or -200"),
+            msg("nil 100, blind nil 200 when 100 behind; 10 bags cost 100; to 500 or −200"),
         ),
     }
     hand = HAND

@@ -1,5 +1,5 @@
 """The JSON API's one error module: how every API blueprint (the games' and groups' ``api``,
-the club's ``club_api``) refuses a request, and reads the body and the group's key it
+the club's ``club.api``) refuses a request, and reads the body and the group's key it
 refuses on. Every refusal is ``{"error": message, "field": name}``: 400 for a body that is
 not a JSON object, 401 for a group's route without a key, 404 for what does not exist or
 may not be read (the same answer), 422 for a value the engine or the shape check refuses;

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import orjson
 from flask import Blueprint, request, url_for
 
 from ... import db, game_play
@@ -33,8 +34,10 @@ from ...engine import (
 from ...engine.core.game import HandPlace, side_values
 from ...engine.core.numbers import whole_or_none
 from ...engine.phone import standing
+from ...lru import Lru
 from ..access import bearer_key, edit_required, may_read
 from ..forms import clean_game_details
+from ..json_provider import OPTIONS as JSON_OPTIONS
 from ..links import public_url
 from ..service import change_seat as seat_player
 from ..service import (
@@ -425,10 +428,14 @@ def game(game_id: int):
     if paged:
         found, stored, page, progress = game_play.load_hands_page(database, game_id, after, limit)
     else:
-        found, stored = db.load_game_with_hands(database, game_id)
-        page = progress = game_play.progress_of(found, stored) if found is not None else None
+        found = db.load_game(database, game_id)
     if found is None or not may_read(found):
         raise db.NotFound(f"there is no game {game_id}", "id")
+    if paged:
+        hands: Any = [_hand_json(found, page, h, explain, game_of(found)) for h in stored]
+        standings = standing(game_of(found), progress)
+    else:
+        found, hands, standings = _whole_hands(found, explain)
     rules = game_of(found)
     finish = {"finished_after": found.finished_after} if rules.finish_now else {}
     body = {
@@ -446,8 +453,8 @@ def game(game_id: int):
         "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
         "substitutions": [change.to_dict() for change in found.changes],
         "seated": list(found.seated),
-        "hands": [_hand_json(found, page, h, explain, rules) for h in stored],
-        **standing(rules, progress),
+        "hands": hands,
+        **standings,
         **finish,
         "view_url": view_url(found),
     }
@@ -467,6 +474,36 @@ def game(game_id: int):
             else None,
         }
     return body
+
+
+# A game's hands as the whole form of ``GET /api/games/<id>`` gives them, encoded, and its
+# standing, by the database file, the game, its version and whether explained: a long game
+# read again (a phone that follows it, a spectator's) costs one row read, not a replay of
+# every hand, until it next changes (every change bumps the version; another process's
+# too, as it is read from the file). At most 32 games; a 1,000-hand game's is 360 KB.
+WHOLE_HANDS = Lru(32)
+
+
+def _whole_hands(
+    found: db.StoredGame, explain: bool
+) -> tuple[db.StoredGame, orjson.Fragment, dict[str, Any]]:
+    """The game (as read with its hands when they were read), its hands' JSON and its
+    standing: kept for the game's version, else read and replayed (the game and its hands
+    in one read, so that what is kept is one version's)."""
+    database = db.get_db()
+    key = (db.database_path(database), found.id, found.version, explain)
+    kept = WHOLE_HANDS.get(key)
+    if kept is not None:
+        return found, *kept
+    read, stored = db.load_game_with_hands(database, found.id)
+    if read is None:
+        raise db.NotFound(f"there is no game {found.id}", "id")
+    rules = game_of(read)
+    progress = game_play.progress_of(read, stored)
+    hands = [_hand_json(read, progress, h, explain, rules) for h in stored]
+    kept = (orjson.Fragment(orjson.dumps(hands, option=JSON_OPTIONS)), standing(rules, progress))
+    WHOLE_HANDS.put((db.database_path(database), read.id, read.version, explain), kept)
+    return read, *kept
 
 
 DETAIL_FIELDS = {"name", "notes"}

@@ -114,7 +114,7 @@ class NewGameForm(PageForm):
         return [self["target"]] if "target" in self._fields else []
 
     def target_value(self) -> Any:
-        """The target typed, or None (blank, or a game without one)."""
+        """The target typed, or None (blank: the preset's; or a game without one)."""
         return self["target"].data if "target" in self._fields else None
 
     def player_names(self) -> list[str]:
@@ -211,11 +211,9 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
         },
     }
     if any(knob.name == "target" for knob in game.knobs):
-        fields["target"] = WholeNumberField(
-            _l("Target score"),
-            default=game.preset(game.default_preset).target,
-            validators=[Optional()],
-        )
+        # Blank, as a house rule's box: the preset chosen sets its own target (Pinochle's
+        # double deck 500, Coinche 2000), and a number typed is the table's own.
+        fields["target"] = WholeNumberField(_l("Target score"), validators=[Optional()])
     form_class = type("NewGameForm", (NewGameForm,), fields)
     form_class.game = game
     form_class.fewest = counts[0]

@@ -9,6 +9,7 @@ hand's points before it is saved.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -188,10 +189,22 @@ def record(game_id: int, game: db.StoredGame):
     )
 
 
-def _saved(game_id: int) -> Response:
-    """After a save, the scoreboard. The hand form's script (static/draft.js) asks for JSON:
-    only this answer tells it the hand is stored, and so that it may forget its copy."""
-    scoreboard = url_for("games.scoreboard", game_id=game_id)
+def _back() -> str | None:
+    """Where an edit form opened from another page (``?back=``: a club night's disputed
+    hand, from its settle page) goes once the hand is saved: a path of this site only
+    (letters, digits, ``/``, ``-`` and ``_``), never another site's address."""
+    back = request.args.get("back", "")
+    return back if _LOCAL_PATH.fullmatch(back) else None
+
+
+_LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_-]{0,200}")
+
+
+def _saved(game_id: int, back: str | None = None) -> Response:
+    """After a save, the scoreboard (or ``back``). The hand form's script (static/draft.js)
+    asks for JSON: only this answer tells it the hand is stored, and so that it may forget
+    its copy."""
+    scoreboard = back or url_for("games.scoreboard", game_id=game_id)
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == (
         "application/json"
     ):
@@ -270,7 +283,7 @@ def edit(game_id: int, number: int, game: db.StoredGame):
             problems = refused.problems
         else:
             flash(_saved_message(game, saved), "saved")
-            return _saved(game_id)
+            return _saved(game_id, _back())
     status = 409 if conflict else 422 if problems or form.errors else 200
     return _render(
         game,
@@ -280,8 +293,9 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         problems,
         stored,
         conflict=conflict,
-        action=url_for("hands.edit", game_id=game_id, number=number),
+        action=url_for("hands.edit", game_id=game_id, number=number, back=_back()),
         editing=number,
+        back=_back(),
     )
 
 

@@ -22,6 +22,7 @@ from ..chart import game_chart
 from ..i18n import shown, shown_ltr
 from ..service import game_of, kind_name, rules_label, side_names
 from .paper import SheetColumns, paper_hands, sheet_widths
+from .scoreboard import terms_said
 
 
 def game_paper(
@@ -119,7 +120,10 @@ def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[st
         terms = rules.explain(game.settings, stored.record, place)
         place = rules.place_after(replayed)
         sides = [
-            {"name": names[i], "terms": [shown(term) for term in terms[side[0]]]}
+            {
+                "name": names[i],
+                "terms": terms_said(terms[side[0]], game.names_at(stored.number), names),
+            }
             for i, side in enumerate(rules.sides)
             if terms[side[0]]
         ]

@@ -78,7 +78,9 @@ from .scoreboard import (
     hand_rows,
     offline_note,
     player_figures,
+    sides_named,
     standing_of,
+    terms_said,
     total,
 )
 
@@ -470,13 +472,15 @@ def why(game_id: int, number: int):
     place = game_play.place_of(db.get_db(), game, number)
     terms = played.explain(game.settings, stored.record, place)
     points = played.points(game.settings, stored.record, place)
+    names = game.names_at(number)
+    sides = sides_named(played, names)
     seats = [
         {
             "name": name,
             "points": signed(points[seat]),
-            "terms": [shown(term) for term in terms[seat]],
+            "terms": terms_said(terms[seat], names, sides),
         }
-        for seat, name in enumerate(game.names_at(number))
+        for seat, name in enumerate(names)
     ]
     return render_template(
         "why.html",

@@ -14,23 +14,24 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ...engine import Game, Settings
-from ...engine.core.display import signed
-from ...engine.core.game import Knob
+from ...engine.core.display import signed, total
+from ...engine.core.game import HandPlace, Knob
 from ...engine.core.knobs import declared_of
 from ...engine.core.language import words_in
 from ...engine.core.messages import Message
 from ...engine.core.play import random_game
 from ..forms import preset_label
-from ..i18n import current_language, shown, shown_ltr, translate
+from ..i18n import current_language, isolate_ltr, shown, shown_ltr, translate
 from ..service import offered_game, offered_preset
 from ..weight import light
 from .routes import GROUP_TITLES
-from .scoreboard import describe
+from .scoreboard import describe, sides_named, terms_said
 
 bp = Blueprint("rules", __name__)
 
-# The hand worked out on the page: the first hand the engine draws with this seed that
-# scores (a thrown-in deal explains nothing), among the first few of a game.
+# The hand worked out on the page where the preset declares none: the first hand of a game
+# the engine draws from the first of these seeds that scores (a thrown-in deal explains
+# nothing).
 EXAMPLE_SEED = 43
 EXAMPLE_TRIES = 12
 GROUP_ORDER = ("deal", "scoring", "play", "end", "rules")
@@ -66,7 +67,7 @@ def _value_words(knob: Knob, value: Any, zero: Message | None = None) -> str:
         return ", ".join(_value_words(knob, item) for item in value)
     if str(value) in labels:
         return str(translate(labels[str(value)]))
-    return str(value)
+    return total(value) if isinstance(value, int) else str(value)  # −200, the true minus
 
 
 def _allowed(knob: Knob, zero: Message | None = None) -> str:
@@ -95,8 +96,9 @@ def _allowed(knob: Knob, zero: Message | None = None) -> str:
 
 
 def signed_low(low: int) -> str:
-    """A range's low end as a page writes a number: −5 with the minus sign, 0, 18."""
-    return signed(low) if low < 0 else str(low)
+    """A range's low end as a page writes a number: −5 with the minus sign (kept left to
+    right in a right-to-left sentence), 0, 18."""
+    return isolate_ltr(signed(low)) if low < 0 else str(low)
 
 
 def zero_of(declared: dict[str, Any], name: str) -> Message | None:
@@ -129,62 +131,78 @@ def house_rules(game: Game, settings: Settings) -> list[tuple[str, list[HouseRul
 
 
 def hand_parts(game: Game, settings: Settings, players: Sequence[str]) -> list[dict[str, Any]]:
-    """What a hand records, step by step as the hand form asks it: each step's label, its
-    fields' labels (a field asked of each player named once) and the words of its keys."""
+    """What a hand records, step by step as the hand form asks it: each step's label and
+    note, and its fields, each with its own label and the words of its own keys, where
+    they are more than yes and no and are not the players themselves (whose seat the
+    field asks); a field asked of each player is named once."""
     place = game.place_of(game.state_of(game.replay(settings, 0, [])))
     spec = game.hand_form(settings, players, place)
     parts = []
     for step in spec.steps:
-        shown_fields = [f for f in step.fields if not f.is_hidden]
-        things = list(dict.fromkeys(str(translate(f.label)) for f in shown_fields))
-        # The keys of a field in words, where they are more than yes and no and are not
-        # the players themselves (whose seat the field asks).
-        choices = list(
-            dict.fromkeys(
-                str(shown(choice.label))
-                for described in shown_fields
-                if len(described.choices) > 2
-                for choice in described.choices
-                if str(choice.label) not in players
-            )
-        )
+        fields: dict[str, list[str]] = {}
+        for described in step.fields:
+            if described.is_hidden:
+                continue
+            choices = fields.setdefault(str(translate(described.label)), [])
+            for choice in described.choices if len(described.choices) > 2 else ():
+                said = str(shown(choice.label))
+                if said not in players and said not in choices:
+                    choices.append(said)
+        label = str(translate(step.label))
         parts.append(
             {
-                "label": str(translate(step.label)),
+                "label": label,
                 "note": None if step.note is None else str(translate(step.note)),
-                "things": things,
-                "choices": choices,
+                # A step of one field named as the step: its keys beside the step's name.
+                "choices": fields.pop(label, []) if len(fields) == 1 else [],
+                "fields": [{"label": name, "choices": keys} for name, keys in fields.items()],
             }
         )
     return parts
 
 
-def worked_example(game: Game, settings: Settings, players: Sequence[str]) -> dict | None:
-    """A hand the engine draws (the same every time) and how each player's points come
-    of it, as the scoreboard's "why" page says them; None when none of the first few
-    scores anything."""
-    for placed in random_game(game, settings, EXAMPLE_TRIES, EXAMPLE_SEED, 0):
-        terms = game.explain(settings, placed.record, placed.place)
-        if placed.record.thrown_in or not any(terms):
-            continue
-        points = game.points(settings, placed.record, placed.place)
-        names = list(players)
-        said = [[shown(term) for term in terms[seat]] for seat in range(len(names))]
-        return {
-            "number": placed.place.number,
-            "dealer": names[placed.place.dealer],
-            "summary": describe(game, placed.record.to_dict(), names, settings),
-            "seats": [
-                {
-                    "name": name,
-                    "points": signed(points[seat]),
-                    # A term that only repeats the points ("0") says nothing more.
-                    "terms": [] if said[seat] == [signed(points[seat])] else said[seat],
-                }
-                for seat, name in enumerate(names)
-            ],
-        }
-    return None
+def example_hand(game: Game, settings: Settings, preset: str) -> tuple[HandPlace, Any, dict]:
+    """The first hand the rules page works out: the preset's own (its hand's ``examples``), else
+    the first the engine draws with this seed that scores (a thrown-in deal explains
+    nothing). Each is read at its place, so the rules refuse what they cannot produce."""
+    place = game.place_of(game.state_of(game.replay(settings, 0, [])))
+    body = getattr(game.hand, "examples", {}).get(preset.strip().lower())
+    if body is not None:
+        return place, game.record_from_dict(settings, body, place), dict(body)
+    for seed in range(EXAMPLE_SEED, EXAMPLE_SEED + EXAMPLE_TRIES):
+        (placed,) = random_game(game, settings, 1, seed, 0)
+        if not placed.record.thrown_in and any(game.explain(settings, placed.record, place)):
+            return place, placed.record, placed.body
+    return place, placed.record, placed.body
+
+
+def worked_example(
+    game: Game, settings: Settings, players: Sequence[str], preset: str
+) -> dict[str, Any]:
+    """The first hand of a game (``example_hand``) and how each player's points come of it,
+    as the scoreboard's "why" page says them; with the hand's body, as the API takes it,
+    for the suite to play it again."""
+    place, record, body = example_hand(game, settings, preset)
+    terms = game.explain(settings, record, place)
+    points = game.points(settings, record, place)
+    names = list(players)
+    sides = sides_named(game, names)
+    said = [terms_said(terms[seat], names, sides) for seat in range(len(names))]
+    return {
+        "number": place.number,
+        "dealer": names[place.dealer],
+        "summary": describe(game, record.to_dict(), names, settings),
+        "body": body,
+        "seats": [
+            {
+                "name": name,
+                "points": signed(points[seat]),
+                # A term that only repeats the points ("0") says nothing more.
+                "terms": said[seat],
+            }
+            for seat, name in enumerate(names)
+        ],
+    }
 
 
 @light
@@ -224,5 +242,5 @@ def rules(game: str):
         sentences=[shown(note) for note in rules_of.rules_notes(settings)],
         points_table=[(n, signed(points)) for n, points in rules_of.points_table(settings)],
         groups=house_rules(rules_of, settings),
-        example=worked_example(rules_of, settings, players),
+        example=worked_example(rules_of, settings, players, chosen),
     )

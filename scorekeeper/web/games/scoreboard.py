@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ...engine import Game, Message, Settings
 from ...engine.core.display import (
+    Notation,
     signed,
     total,  # noqa: F401 - web/games/routes.py takes it from here
 )
@@ -21,7 +22,7 @@ from ...engine.core.language import Partners
 from ...engine.core.messages import with_sides
 from ...engine.pages import sheet
 from ...engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/games/card.py's
-from ..i18n import bdi, isolate, isolate_ltr, shown
+from ..i18n import bdi, isolate, isolate_ltr, named, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +133,19 @@ def player_figures(
     return [
         PlayerFigures(name, shown(figures), shown(note) if note else None)
         for name, (figures, note) in zip(players, view.seats, strict=False)
+    ]
+
+
+def terms_said(terms: Sequence[Any], names: Sequence[str], sides: Sequence[str]) -> list[str]:
+    """One seat's terms of a deal's working (``Game.explain``) as the "why" page, the rules
+    page and the print's workings show them: each player and side by name (``names`` in
+    seat order, ``sides`` as ``sides_named`` gives them), in the page's language, signed
+    numbers and notation kept left to right."""
+    return [
+        isolate_ltr(shown(term))
+        if isinstance(term, Notation)
+        else shown(named(with_sides(term, sides), names) if isinstance(term, Message) else term)
+        for term in terms
     ]
 
 

@@ -90,7 +90,28 @@ def group(group_id: int):
 
 
 def name_change_text(change: NameChange) -> str:
-    """What the upgrade to composed names (m025) did to one name, for the group's page."""
+    """What the upgrades to composed names (m025) and to names that show what they hold
+    (m032) did to one name, for the group's page."""
+    if change.reason == "look-alike":
+        return _(
+            "%(was)s looked like %(name)s, another player of the group, written with other "
+            "letters: it is called %(new)s now, so that the two are told apart. Its games "
+            "and points are its own as before.",
+            was=isolate(change.was[0]),
+            name=isolate(change.was[-1]),
+            new=isolate(change.name),
+        )
+    if change.reason == "cleaned":
+        return _(
+            "%(name)s was stored with characters that show nothing: they are gone, and "
+            "every game of it is %(name)s's.",
+            name=isolate(change.name),
+        )
+    if change.reason == "blank":
+        return _(
+            "A player's name held only characters that show nothing: it is %(name)s now.",
+            name=isolate(change.name),
+        )
     if change.reason == "merged":
         return _(
             "%(name)s was stored spelt in %(count)d ways that look alike (the accents typed "
@@ -235,10 +256,13 @@ def members(group_id: int):
     mine = membership(found.id)
     assert mine is not None
     form = MemberNameForm()
+    alike = None
     if form.validate_on_submit():
-        phones.name_member(db.get_db(), mine, form.label.data)
-        flash(_("This phone's name in the group is saved."), "saved")
-        return redirect(url_for("groups.members", group_id=found.id))
+        label, alike = chosen_label(found, form, mine.id)
+        if alike is None:
+            phones.name_member(db.get_db(), mine, label)
+            flash(_("This phone's name in the group is saved."), "saved")
+            return redirect(url_for("groups.members", group_id=found.id))
     everyone = phones.group_members(db.get_db(), found.id)
     names = member_names(everyone)
     if not form.is_submitted():
@@ -250,6 +274,7 @@ def members(group_id: int):
         current=[(m, names[m.id]) for m in everyone if m.left_at is None],
         events=member_events(everyone, names),
         form=form,
+        alike=alike,
     )
 
 
@@ -336,11 +361,38 @@ def join_group(invite: str):
         response.headers["Cache-Control"] = PRIVATE
         return response
     form = MemberNameForm()
+    alike = None
     if form.validate_on_submit():
-        join(found, form.label.data)
-        flash(_("This phone is now in the group."), "saved")
-        return redirect(url_for("groups.group", group_id=found.id))
-    return _no_store(render_template("group_join.html", group=found, form=form))
+        label, alike = chosen_label(found, form)
+        if alike is None:
+            join(found, label)
+            flash(_("This phone is now in the group."), "saved")
+            return redirect(url_for("groups.group", group_id=found.id))
+    page = render_template("group_join.html", group=found, form=form, alike=alike)
+    return _no_store(page, 200)
+
+
+def chosen_label(
+    group: db.Group, form: MemberNameForm, member_id: int | None = None
+) -> tuple[str | None, str | None]:
+    """The name a phone gives itself in ``group`` (cleaned), and None; or, for a name that
+    looks like a player's or another member's without being it ("Аnn" with a Cyrillic А,
+    beside Ann), the name it looks like, for the page to ask "I am Ann" or another name.
+    The phone's answer "I am Ann" (``i_am``) takes that name as it is written."""
+    label = phones.clean_label(form.label.data)
+    mine = request.form.get("i_am")
+    alike = phones.label_look_alike(db.get_db(), group.id, label, member_id)
+    if alike is not None and mine == alike:
+        return alike, None
+    if alike is not None:
+        form.label.errors = [
+            _(
+                "%(name)s is already in this group, and this name looks the same: if you "
+                "are %(name)s, say so; if not, give another name.",
+                name=alike,
+            )
+        ]
+    return label, alike
 
 
 @light

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
@@ -16,9 +17,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import db, game_play
-from ...engine import DEFAULT_GAME, get_game
+from ...engine import DEFAULT_GAME, GAMES, get_game
 from ...engine.core.display import mean_figure, total
 from ...engine.core.seating import sum_rivalries
+from ...lru import Lru
 from ...names import nfc
 from ..access import chooser_or_redirect, group_or_404
 from ..chart import game_chart
@@ -138,23 +140,75 @@ def _head_to_head(
     return {"players": chosen, "cells": cells, "note": note}
 
 
-def _career(
-    database, name: str, key: str, record: db.PlayerRecord, group_id: int
-) -> dict[str, Any]:
-    """The named player's career in one game (``key``, where ``record`` is theirs): its
-    figure rows, the note on how many games they come from, and the newest game with its
-    hands."""
-    game = get_game(key)
+@dataclass(frozen=True, slots=True)
+class Career:
+    """A player's career in one game, as stored: its record, the figures of its latest
+    games added up, and which those games are."""
+
+    key: str
+    record: db.PlayerRecord
+    figures: Any
+    latest: db.LatestGames
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerData:
+    """What a player's page reads over all their games: their careers, the most played
+    first, and their rating histories by game kind."""
+
+    careers: tuple[Career, ...]
+    ratings: dict[str, list[db.HistoryPoint]]
+
+
+# A player's page's reads over all their games (a thousand in a club's years), kept per
+# database file, group, name and the group's state (``db.group_state``: its count of games
+# and sum of versions, which any write to it changes): while nothing in the group changes,
+# the page reads one index instead of every game and rating the player has.
+PLAYER_DATA = Lru(256)
+
+
+def player_data(database, name: str, group_id: int) -> PlayerData | None:
+    """The named player's careers and rating histories in the group (None: never played
+    there), kept for the group's state."""
+    key = (
+        db.database_path(database),
+        group_id,
+        name,
+        figures_max_hands(),
+        db.group_state(database, group_id),  # read first: what follows is at least as new
+    )
+    found = PLAYER_DATA.get(key)
+    if found is None:
+        records = db.player_records(database, name, group_id=group_id)
+        if not records:
+            return None
+        found = PlayerData(
+            tuple(_career(database, name, k, record, group_id) for k, record in records.items()),
+            db.player_rating_histories(database, group_id, name, tuple(GAMES)),
+        )
+        PLAYER_DATA.put(key, found)
+    return found
+
+
+def _career(database, name: str, key: str, record: db.PlayerRecord, group_id: int) -> Career:
+    """The named player's career in one game (``key``, where ``record`` is theirs): the
+    figures of their latest games, added up oldest first as ``careers`` does."""
     latest = db.latest_games(database, [name], 1, figures_max_hands(), key, group_id=group_id)
-    # Each game's figures of the player, added up oldest first as ``careers`` does.
     # (A game without hands gives no figures: a player with no others is replayed.)
     per_game = [f.players[name] for f in db.game_figures(database, latest.ids) if name in f.players]
     if per_game:
         figures = functools.reduce(operator.add, per_game)
     else:
         found = db.load_games_with_hands(database, game_ids=latest.ids)
-        figures = game.careers(db.recorded(g, h) for g, h in found)[name].figures
-    lines = game.career_figures(name, record.games, record.finished, record.wins, figures)
+        figures = get_game(key).careers(db.recorded(g, h) for g, h in found)[name].figures
+    return Career(key, record, figures, latest)
+
+
+def _career_shown(name: str, career: Career) -> dict[str, Any]:
+    """A career as the page shows it: its figure rows in the page's language, and the note
+    on how many games they come from."""
+    game, record, latest = get_game(career.key), career.record, career.latest
+    lines = game.career_figures(name, record.games, record.finished, record.wins, career.figures)
     note = (
         _(
             "Figures per hand are from the latest %(games)d of %(total)d games.",
@@ -165,7 +219,7 @@ def _career(
         else None
     )
     return {
-        "key": key,
+        "key": career.key,
         "title": translate(game.name),
         "rows": figure_rows(lines),
         "note": note,
@@ -186,15 +240,15 @@ def player(name: str, group_id: int | None):
     name = nfc(name)
     group = group_or_404(group_id)
     database = db.get_db()
-    records = db.player_records(database, name, group_id=group.id) if len(name) <= 200 else {}
-    if not records:
+    data = player_data(database, name, group.id) if len(name) <= 200 else None
+    if data is None:
         abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
     try:
-        games = sum(record.games for record in records.values())
+        games = sum(career.record.games for career in data.careers)
         page = page_param(games)
     except BadQuery as exc:
         abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
-    careers = [_career(database, name, key, record, group.id) for key, record in records.items()]
+    careers = [_career_shown(name, career) for career in data.careers]
     latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
     game = game_of(latest_game)
     progress = game_play.progress_of(latest_game, latest_hands)
@@ -206,7 +260,7 @@ def player(name: str, group_id: int | None):
         careers=careers,
         several=len(careers) > 1,
         latest=latest_game,
-        rating=rating_chart(group.id, name),
+        rating=rating_chart(group.id, name, data.ratings),
         chart=Markup(game_chart(progress, latest_game.seated, game, title=_("Running totals"))),
         games=[
             {

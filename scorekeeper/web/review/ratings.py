@@ -246,10 +246,14 @@ def ratings_chances(group_id: int):
     return response
 
 
-def rating_chart(group_id: int, name: str) -> dict[str, Any] | None:
+def rating_chart(
+    group_id: int, name: str, histories: dict[str, list[db.HistoryPoint]] | None = None
+) -> dict[str, Any] | None:
     """The player's rating history in the group as a chart, one line per game kind they
-    have ratings in, with a summary row per kind; None when they have none."""
-    histories = db.player_rating_histories(db.get_db(), group_id, name, tuple(GAMES))
+    have ratings in, with a summary row per kind; None when they have none. ``histories``:
+    theirs by kind (``db.player_rating_histories``), when the caller has read them."""
+    if histories is None:
+        histories = db.player_rating_histories(db.get_db(), group_id, name, tuple(GAMES))
     histories = {kind: points for kind, points in histories.items() if points and kind in GAMES}
     if not histories:
         return None

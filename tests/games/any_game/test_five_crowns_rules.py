@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.engine import get_game
+from scorekeeper.engine import InvalidHand, get_game
 from scorekeeper.engine.core.game import HandPlace
 from tests.support.rules_docs import examples_of, numbers
 
@@ -20,6 +20,7 @@ GAME = get_game("any-game")
 S = GAME.preset("five-crowns")
 NAMES = ["Ann", "Bob", "Cat"]
 (CROWNS,) = [example for example in examples_of("any-game") if example.label == "crowns"]
+PLAYED = [row for row in CROWNS.rows if not row.cells.get("refused")]  # the eleven rounds
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 
@@ -71,6 +72,10 @@ def page_text(client, path: str) -> str:
 def test_the_worked_game_through_the_api_ends_after_round_11(app, client):
     game_id, key = new_game(client)
     for row in CROWNS.rows:
+        if row.cells.get("refused"):
+            refused = post(client, game_id, key, row.hand())
+            assert (refused.status_code, refused.get_json()["field"]) == (422, row.cells["refused"])
+            continue
         answer = post(client, game_id, key, row.hand()).get_json()
         assert tuple(answer["points"]) == numbers(row.cells["scored"])
         assert tuple(answer["totals"]) == numbers(row.cells["totals"])
@@ -84,7 +89,7 @@ def test_the_worked_game_through_the_api_ends_after_round_11(app, client):
 def test_the_scoreboard_and_the_print_name_each_rounds_wild_card(client):
     game_id, key = new_game(client)
     assert "Round 1: Ann deals · Deal 3 cards; wild: 3" in page_text(client, f"/games/{game_id}")
-    for row in CROWNS.rows[:9]:
+    for row in PLAYED[:9]:
         post(client, game_id, key, row.hand())
     board = page_text(client, f"/games/{game_id}")
     assert "Deal 12 cards; wild: Queen" in board
@@ -96,7 +101,7 @@ def test_the_scoreboard_and_the_print_name_each_rounds_wild_card(client):
 
 def test_the_wild_card_is_named_in_hebrew(client):
     game_id, key = new_game(client)
-    for row in CROWNS.rows[:10]:
+    for row in PLAYED[:10]:
         post(client, game_id, key, row.hand())
     client.set_cookie("lang", "he")
     response = client.get(f"/games/{game_id}", headers={"Accept-Language": "he"})
@@ -127,3 +132,66 @@ def test_a_sheet_stored_before_the_wilds_knob_reads_as_before(app, client):
             None,
             "none",
         )
+
+
+# --- rounds no deal gives (issue 65) ----------------------------------------------------------
+
+# (round, a player's points left, whether a hand left after that round counts so): round r
+# deals r + 2 cards, that rank wild (20), Jokers 50, every other card its face (3 to 13); a
+# player who did not go out keeps all r + 2 cards, or 1 to r − 1 after going down.
+LEFT = [
+    (1, 12, True),  # three 4s (3s are wild)
+    (1, 11, False),
+    (1, 9, False),
+    (1, 150, True),  # three Jokers
+    (1, 151, False),
+    (2, 3, True),  # one 3 kept
+    (2, 4, False),  # a 4 is wild: 20
+    (2, 1, False),
+    (2, 2, False),
+    (11, 440, True),  # 6 Jokers and 7 wild Kings
+    (11, 441, False),
+]
+
+
+@pytest.mark.parametrize(("number", "left", "accepted"), LEFT)
+def test_points_left_against_the_cards_a_round_deals(number, left, accepted):
+    game = GAME.seated(3)
+    place = HandPlace(number, 0, game.replay(S, 0, []).state)
+    try:
+        game.record_from_dict(S, {"points": [0, left, 13 if number > 1 else 12]}, place)
+    except InvalidHand as refused:
+        assert not accepted and refused.errors[0][0] == "points[1]", refused.errors
+    else:
+        assert accepted
+
+
+def test_a_round_nobody_went_out_of_is_refused_on_the_sheet_alone_too():
+    with pytest.raises(InvalidHand) as refused:
+        GAME.seated(3).record_from_dict(S, {"points": [5, 3, 7]})
+    assert refused.value.errors[0][0] == "points"
+    plain = GAME.preset("any-game")  # the sheet without Five Crowns' cards takes any points
+    assert GAME.seated(3).record_from_dict(plain, {"points": [5, -3, 2]}).points == (5, -3, 2)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Bob: no hand left after round 1 counts 9 (3 cards dealt; each card 3 to 13, "
+         "a wild card 20, a Joker 50)."),
+        ("he", "Bob: אף יד שנשארה אחרי סבב 1 לא שווה 9 (חולקו 3 קלפים; כל קלף 3 עד 13, "
+         "הג׳וקר של הסבב 20, ג׳וקר 50)."),
+    ],
+)  # fmt: skip
+def test_the_form_refuses_naming_the_player(app, client, language, words):
+    game_id, key = new_game(client)
+    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
+    form = {"points_0": "0", "points_1": "9", "points_2": "20", "save": "1"}
+    response = client.post(
+        f"/games/{game_id}/hands/new", data=form, headers={"Accept-Language": language}
+    )
+    assert response.status_code == 422
+    text = html.unescape(response.get_data(as_text=True)).translate(ISOLATES)
+    assert words in text
+    with sqlite3.connect(app.config["DATABASE"]) as database:
+        assert database.execute("SELECT count(*) FROM hands").fetchone()[0] == 0

@@ -187,14 +187,6 @@ def test_describe_hand_in_one_line():
     assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == ["thrown in"]
 
 
-def test_no_table_columns_of_its_own_on_the_plain_schema():
-    """Issue 55: the record holds every value, as every other game's; the game fills
-    no flat columns (the core's default)."""
-    progress, _ = progress_of(FIVE_NT, {"thrown_in": True})
-    played, thrown = (GAME.table_columns(h) for h in progress.hands)
-    assert played == thrown == ({}, ({},) * 4)
-
-
 def test_statistics_per_player_per_side_and_per_game():
     games = [
         GAME.recorded_game(S, 0, NAMES, [hand(**b) for b in (FOUR_UP, FIVE_NT, THREE_D)], 1),
@@ -293,11 +285,9 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
     number, progress, _revision = game_play.add_hand(database, game_id, hand(**FOUR_UP))
     assert number == 1 and progress.totals == (5, 0)
     game_play.add_hand(database, game_id, hand(thrown_in=True))
-    row = database.execute(
-        "SELECT declarer, bid, frisch_rounds, record FROM hands WHERE number = 1"
-    ).fetchone()
-    assert row[:3] == (None, None, 0) and '"trump": "H"' in row[3]
-    assert json.loads(row[3]) == {**FOUR_UP, "thrown_in": False}
+    row = database.execute("SELECT record FROM hands WHERE number = 1").fetchone()
+    assert '"trump": "H"' in row[0]
+    assert json.loads(row[0]) == {**FOUR_UP, "thrown_in": False}
     game, hands = db.load_game_with_hands(database, game_id)
     assert [h.record for h in hands] == [hand(**FOUR_UP), hand(thrown_in=True)]
     database.conn.close()

@@ -17,28 +17,12 @@ import pytest
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
+from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import post, stored_hands, summary, text_of
 from tests.support.rules_docs import examples_of, single_hands
 
-KEY = "french-tarot"
 S = PRESETS["fft"]
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 GAME = get_game(KEY)
-
-
-def new_game(client, players=4, settings=None):
-    body = {"game": KEY, "players": NAMES[:players], "rules": "fft", "first_dealer": 0}
-    response = client.post("/api/games", json=body | {"settings": settings or {}})
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    return created["id"], created["edit_key"]
-
-
-def form_values(hand: dict) -> dict[str, str]:
-    """A deal as the form posts it: the extras' keys already on none, as the page has them."""
-    extras = dict.fromkeys(("petit_au_bout", "poignee", "poignee_defence", "chelem"), "none")
-    return {"save": "1", **extras, **{name: str(value) for name, value in hand.items()}}
 
 
 def options(hand: dict) -> list[str]:
@@ -51,14 +35,29 @@ def options(hand: dict) -> list[str]:
 
 
 def test_the_preset_is_the_federations_game_and_its_knobs_are_the_house_rules():
-    assert S.to_dict() == {"deals": 0, "petite": True, "poignee_to": "winner"}
+    assert S.to_dict() == {
+        "deals": 0,
+        "petite": True,
+        "called_king": True,
+        "poignee_to": "winner",
+        "poignee_scale": "fft",
+        "half_point": "fft",
+    }
     assert [knob.name for knob in GAME.knobs] == list(S.to_dict())
     assert list(GAME.seat_counts) == [3, 4, 5]
     assert S.with_changes({"deals": "12", "petite": "no"}).deals == 12
 
 
 @pytest.mark.parametrize(
-    ("knob", "value"), [("deals", -1), ("poignee_to", "dealer"), ("petite", 3)]
+    ("knob", "value"),
+    [
+        ("deals", -1),
+        ("poignee_to", "dealer"),
+        ("petite", 3),
+        ("poignee_scale", "10-20-30"),
+        ("half_point", "round"),
+        ("called_king", "maybe"),
+    ],
 )
 def test_a_bad_knob_is_refused_naming_it(knob, value):
     with pytest.raises(InvalidSettings) as refused:
@@ -117,9 +116,11 @@ def test_worked_examples_score_through_the_api(app, client, case):
     response = post(client, game_id, key, hand.body)
     assert response.status_code == 201, response.get_json()
     assert tuple(response.get_json()["points"]) == hand.scored
+    halves = {"card_points": float(str(hand.body["card_points"]).replace(",", "."))}
     assert stored_hands(app)[-1] == {
         **{k: "none" for k in ("petit_au_bout", "poignee", "poignee_defence", "chelem")},
         **hand.body,
+        **halves,
         "thrown_in": False,
     }
 
@@ -155,36 +156,122 @@ def test_worked_example_10_a_passed_deal_does_not_count_toward_the_deals(client)
     assert (answer["status"], answer["winner"]) == ("finished", 0)
 
 
-# (players, settings, the deal, the field refused, the API's words, the form's words)
+# (players, settings, the deal, the field refused, the API's words, the form's words): the
+# deals issue 65 found saved, each refused on its field by the API, the form and the command
+# line alike (every refused example of the docs is also played through the engine).
+GARDE = {"taker": 0, "contract": "garde"}
 REFUSED = {
-    "8c: the taker as their own partner": (
+    "the taker as their own partner": (
         5,
         {},
-        {"taker": 0, "partner": 0, "contract": "garde", "bouts": 2, "card_points": 45},
+        GARDE | {"partner": 0, "king": "H", "bouts": 2, "card_points": 45},
         "partner",
-        "a taker who called their own king plays alone",
+        "partner: seat 1 called their own king: tap alone.",
         "Ann called their own king: tap alone.",
     ),
-    "9a: a Petite where it is not bid": (
+    "a Petite where it is not bid": (
         4,
         {"petite": False},
         {"taker": 1, "contract": "petite", "bouts": 1, "card_points": 51},
         "contract",
-        "petite is not bid under these rules",
+        "contract: Petite is not bid at this table: Garde is the lowest.",
         "Petite is not bid at this table: Garde is the lowest.",
     ),
-    "9b: fewer points than the bouts hold": (
+    "fewer points than the bouts and a trick hold": (
         4,
         {},
-        {"taker": 0, "contract": "garde", "bouts": 3, "card_points": 5},
+        GARDE | {"bouts": 3, "card_points": 5},
         "card_points",
-        "with 3 bouts the taker's side has 13 to 91 points",
-        "With 3 bouts (4½ points each) the taker's side has 13 to 91 points.",
+        "card_points: With 3 bouts and a trick to each side, the taker's side has 17 to 89.",
+        "With 3 bouts and a trick to each side, the taker's side has 17 to 89.",
+    ),
+    "a chelem made with 50 points": (
+        4,
+        {},
+        GARDE | {"bouts": 2, "card_points": 50, "chelem": "made"},
+        "card_points",
+        "card_points: With 2 bouts and every trick, the taker's side has 86.5 to 87.",
+        "With 2 bouts and every trick, the taker's side has 86.5 to 87.",
+    ),
+    "a chelem made with 80 points and 1 bout": (
+        4,
+        {},
+        GARDE | {"bouts": 1, "card_points": 80, "chelem": "announced"},
+        "bouts",
+        "bouts: With every trick the taker's side holds at least 2 bouts.",
+        "With every trick the taker's side holds at least 2 bouts.",
+    ),
+    "the defence's chelem with the taker on 50": (
+        4,
+        {},
+        GARDE | {"bouts": 0, "card_points": 50, "chelem": "defence"},
+        "card_points",
+        "card_points: With 0 bouts and not a trick, the taker's side has 3 to 19.",
+        "With 0 bouts and not a trick, the taker's side has 3 to 19.",
+    ),
+    "petit au bout to a taker's side with no bout": (
+        4,
+        {},
+        GARDE | {"bouts": 0, "card_points": 50, "petit_au_bout": "taker"},
+        "petit_au_bout",
+        "petit_au_bout: The taker's side has no bout or took no trick: no Petit at the end.",
+        "The taker's side has no bout or took no trick: no Petit at the end.",
+    ),
+    "petit au bout to the defence against the three bouts": (
+        3,
+        {},
+        GARDE | {"bouts": 3, "card_points": 50, "petit_au_bout": "defence"},
+        "petit_au_bout",
+        "petit_au_bout: The defence has no bout or took no trick: no Petit at the end.",
+        "The defence has no bout or took no trick: no Petit at the end.",
+    ),
+    "a triple and a double poignée at four: 28 of the 22 trumps": (
+        4,
+        {},
+        GARDE | {"bouts": 2, "card_points": 50, "poignee": "triple", "poignee_defence": "double"},
+        "poignee_defence",
+        "poignee_defence: Poignées of 15 + 13 trumps: the deck has 22.",
+        "Poignées of 15 + 13 trumps: the deck has 22.",
+    ),
+    "a triple and a double poignée at five: 23 trumps": (
+        5,
+        {},
+        GARDE
+        | {"partner": 2, "king": "S", "bouts": 2, "card_points": 50}
+        | {"poignee": "triple", "poignee_defence": "double"},
+        "poignee_defence",
+        "poignee_defence: Poignées of 13 + 10 trumps: the deck has 22.",
+        "Poignées of 13 + 10 trumps: the deck has 22.",
+    ),
+    "87 points with 2 bouts at four": (
+        4,
+        {},
+        GARDE | {"bouts": 2, "card_points": 87},
+        "card_points",
+        "card_points: With 2 bouts and a trick to each side, the taker's side has 13 to 85.",
+        "With 2 bouts and a trick to each side, the taker's side has 13 to 85.",
+    ),
+    "a half point at four": (
+        4,
+        {},
+        GARDE | {"bouts": 2, "card_points": "40,5"},
+        "card_points",
+        "card_points: At four the two piles come to whole points.",
+        "At four the two piles come to whole points.",
+    ),
+    "a fraction that is not a half": (
+        3,
+        {},
+        GARDE | {"bouts": 2, "card_points": "40,7"},
+        "card_points",
+        "card_points must be a whole number or a half (as 40.5), not '40,7'",
+        "Points of the taker's side: 40,7 is neither a whole number nor a half "
+        "(a half is written 40.5).",
     ),
     "no partner at five": (
         5,
         {},
-        {"taker": 0, "contract": "garde", "bouts": 2, "card_points": 45},
+        GARDE | {"bouts": 2, "card_points": 45},
         "partner",
         "partner",
         None,
@@ -201,6 +288,9 @@ def test_refusals_through_the_api_name_the_field_and_save_nothing(app, client, c
     assert response.get_json()["field"] == field
     assert words in response.get_json()["error"]
     assert stored_hands(app) == []
+    # The same deal scored on its own, without saving, is refused alike.
+    preview = client.post(f"/api/games/{game_id}/preview", json=hand)
+    assert preview.get_json().get("field") == field
 
 
 @pytest.mark.parametrize("case", [c for c in REFUSED if REFUSED[c][5]])
@@ -261,7 +351,8 @@ def test_the_saved_banner_names_the_called_partner_by_name(client):
     """After a deal at five is saved through the form, the scoreboard's banner says with whom
     the taker played by the partner's name, as the sheet does, never "with seat 3"."""
     game_id, _ = new_game(client, 5)
-    deal = {"taker": 0, "partner": 2, "contract": "garde", "bouts": 2, "card_points": 50}
+    deal = {"taker": 0, "partner": 2, "king": "D", "contract": "garde"}
+    deal |= {"bouts": 2, "card_points": 50}
     saved = client.post(
         f"/games/{game_id}/hands/new", data=form_values(deal), follow_redirects=True
     )

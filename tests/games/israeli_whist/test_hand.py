@@ -41,7 +41,7 @@ def test_the_game_declares_its_hand_and_the_keys_a_body_may_carry_come_from_it()
     ("settings", "stored", "action"),
     [
         (STANDARD, PLAYED, None),
-        (STANDARD, {"thrown_in": True}, "thrown_in"),
+        (STANDARD, {"thrown_in": True, "frisch_rounds": 3}, "thrown_in"),
         (PASSING, PASS_ROUND, None),
     ],
 )

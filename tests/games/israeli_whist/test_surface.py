@@ -199,6 +199,9 @@ def test_every_hand_stored_before_is_stored_alike_now(pinned, name):
         if "stored" not in was:
             continue
         expected = rewrite(was["stored"], {})
+        if expected.get("thrown_in") is True and was["stored"].get("frisch_rounds"):
+            # The rewrite dropped a deal thrown in's Frisch rounds; kept again (issue 66).
+            expected = {**expected, "frisch_rounds": was["stored"]["frisch_rounds"]}
         assert stored_now(settings, was["stored"]) == expected, f"{name}: body {index}"
         if "level" in bodies[index]:
             continue  # the API takes the bid as text; only the form asks level and trump

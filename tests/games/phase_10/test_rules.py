@@ -139,15 +139,28 @@ FORM_REFUSED = {
     ),
     "points not in fives": (
         {"completed": [0, 1], "left": [0, 25, 52, 100]},
-        "Cat: 52 points left, but every card counts 5, 10, 15 or 25.",
+        "Cat, without the phase, holds 10 cards of 5, 10, 15 or 25 points: 50 to 230 in all, "
+        "not 52.",
     ),
     "out without the phase": (
         {"completed": [1], "left": [0, 25, 65, 100]},
-        "Ann, without the phase, holds 10 cards: 50 points at least, not 0.",
+        "Ann, without the phase, holds 10 cards of 5, 10, 15 or 25 points: 50 to 230 in all, "
+        "not 0.",
     ),
     "under 50 without the phase": (
         {"completed": [0, 1], "left": [0, 25, 45, 100]},
-        "Cat, without the phase, holds 10 cards: 50 points at least, not 45.",
+        "Cat, without the phase, holds 10 cards of 5, 10, 15 or 25 points: 50 to 230 in all, "
+        "not 45.",
+    ),
+    "more than four cards after phase 1": (
+        {"completed": [0, 1], "left": [0, 205, 65, 100]},
+        "Bob completed phase 1 and so keeps 4 cards at most, of 5, 10, 15 or 25 points: they "
+        "cannot make 205 (100 at most).",
+    ),
+    "more than the pack holds": (
+        {"completed": [0], "left": [0, 230, 230, 60]},
+        "The points left add up to 520, which the cards still held cannot make from one pack "
+        "of 8 Wilds and 4 Skips (440 at most).",
     ),
 }
 
@@ -270,14 +283,26 @@ def outside_scorer(players: int, hands: list[dict]) -> tuple[list[int], list[int
     return totals, phases, winners
 
 
+# Mattel's pack, card by card, as a table deals it: two of each number 1 to 12 in four
+# colours, 8 Wilds and 4 Skips; each card's points left in hand as the rules give them.
+PACK = [n for n in range(1, 13) for _ in range(8)] + ["Wild"] * 8 + ["Skip"] * 4
+WORTH = {"Wild": 25, "Skip": 15} | {n: 5 if n <= 9 else 10 for n in range(1, 13)}
+LAID = {1: 6, 2: 7, 3: 8, 4: 7, 5: 8, 6: 9, 7: 8, 8: 7, 9: 7, 10: 8}  # two sets of 3 …
+
+
 def random_evening(rng: random.Random, players: int) -> list[dict]:
+    """Hands dealt from the pack: the one out holds nothing, a player who completed phase p
+    keeps 1 to 10 − LAID[p] cards, the others all ten."""
     hands = []
     phases = [1] * players
     while max(phases) <= 10:
         out = rng.randrange(players)
         made = sorted({out} | {s for s in range(players) if rng.random() < 0.35})
+        pack = rng.sample(PACK, len(PACK))
+        held = [rng.randint(1, 10 - LAID[phases[s]]) if s in made else 10 for s in range(players)]
         left = [
-            0 if s == out else 5 * rng.randint(1 if s in made else 10, 40) for s in range(players)
+            0 if s == out else sum(WORTH[pack.pop()] for _ in range(held[s]))
+            for s in range(players)
         ]
         hands.append({"completed": made, "left": left})
         phases = [p + (s in made) for s, p in enumerate(phases)]

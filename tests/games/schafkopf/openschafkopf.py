@@ -71,6 +71,20 @@ def tout(
     return internal_payout((n_payout_base + laufende) * 2, fn_player_multiplier, ab_winner)
 
 
+def sie(
+    params: tuple[int, int, int, int],
+    fn_is_player_party: Callable[[int], bool],
+    fn_player_multiplier: Callable[[int], int],
+) -> list[int]:
+    """``SPayoutDeciderSie::payout`` (lib/src/rules/rulessolo.rs at commit
+    00600bf69ed61fce157d623d27b1d7a016b79245): the Spieler holds the eight trumps that take
+    every trick; (base + 8 Laufende) × 4, Schneider and Schwarz not counted."""
+    n_payout_base, _, n_payout_per_lauf, _ = params
+    ab_winner = [fn_is_player_party(epi) for epi in PLAYERS]
+    n_payout = (n_payout_base + 8 * n_payout_per_lauf) * 4
+    return internal_payout(n_payout, fn_player_multiplier, ab_winner)
+
+
 def bettel(
     n_payout_base: int,
     n_stich_primary_player: int,

@@ -17,6 +17,7 @@ import pytest
 
 from scorekeeper import db as storage
 from scorekeeper.cli import entry
+from scorekeeper.db.keys import renew_lost
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.skat.settings import PRESETS
 from tests.support.app import join_group, move_to_group, new_app
@@ -825,6 +826,13 @@ def test_a_list_stored_before_its_foot_shows_it_once_opened(tmp_path, game_id, l
         states = [json.loads(s) for (s,) in old.execute("SELECT state FROM hands")]
         totals_before = old.execute("SELECT game_id, seat, total FROM players").fetchall()
     assert states and all("won" not in state for state in states)
+    # The fixture's links were sealed with a secret not kept: renewed, as its host would
+    # (`scorekeeper secrets --renew-lost`), or no server starts on it (issue 66).
+    upgraded = storage.migrate(str(path))
+    try:
+        renew_lost(upgraded)
+    finally:
+        upgraded.close()
     app = new_app(tmp_path, DATABASE=str(path))
     client = app.test_client()
     # The old group's invite was sealed with the old file's secret: a new group holds it.
