@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...engine import Game, Settings
@@ -170,21 +170,27 @@ def _advances(weight: str) -> dict[str, float]:
     return found
 
 
+@lru_cache(maxsize=8192)
+def _measured(word: str, weight: str) -> tuple[float, float]:
+    """``word``'s advances in ``weight`` added up (em of its size), and what its characters
+    may add drawn on whole pixels (pt): kept, since a sheet's names, bids and outcomes
+    are the same words print after print."""
+    advances = _advances(weight)
+    return (
+        sum(advances.get(c, UNKNOWN_EM) for c in word),
+        sum(DIGIT_ROUNDING_PT if c.isdigit() else ROUNDING_PT for c in word),
+    )
+
+
 class _Words:
     """Words in the sheet's font (read up to a hyphen, after which a name may wrap), and
     the widest of them at a size: each word's advances added up (em of its size) and what
     its characters may add when drawn on whole pixels (pt)."""
 
     def __init__(self, texts: Iterable[object], bold: bool = False) -> None:
-        advances = _advances("bold" if bold else "regular")
+        weight = "bold" if bold else "regular"
         found = {w for text in texts for w in str(text).replace("-", "- ").split()}
-        self.words = [
-            (
-                sum(advances.get(c, UNKNOWN_EM) for c in w),
-                sum(DIGIT_ROUNDING_PT if c.isdigit() else ROUNDING_PT for c in w),
-            )
-            for w in found
-        ]
+        self.words = [_measured(w, weight) for w in found]
         self.sizes: dict[float, float] = {}
 
     def widest(self, size_pt: float, scale: float) -> float:
