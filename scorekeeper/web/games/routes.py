@@ -164,6 +164,8 @@ def new_game():
         form=form,
         names=db.known_player_names(db.get_db(), group_id=group_id) if group_id else [],
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
+        # The game's name under each preset, as the heading says it (Belote's "Coinche").
+        titles={name: translate(game.title_of(name)) for name in game.presets},
         knobs={knob.name: knob for knob in game.knobs},
         words=_choice_words(game),
         preset_label=preset_label,
