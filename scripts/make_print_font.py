@@ -9,7 +9,13 @@ A one-off: the fonts are committed, and this script only has to run again when t
 characters change. It needs fontTools with Brotli (``pip install 'fonttools[woff]'``)
 and Debian's fonts-dejavu-core:
 
-    python scripts/make_print_font.py
+    python scripts/make_print_font.py             # the fonts, then their widths
+    python scripts/make_print_font.py --widths    # the committed fonts' widths only
+
+It also writes each character's advance width in both weights into
+``scorekeeper/web/games/print_font.py``, by which the printed sheet sizes its columns
+(``web/games/paper.py``): a column as wide as its longest word at 7 pt, never wider
+than that word needs.
 
 The subset keeps Latin (English, German and the names players type), Hebrew, the
 punctuation, the minus sign, and the symbols the sheet prints (suits, ≥, ², ·, …); any
@@ -23,6 +29,7 @@ are cached for a year, so a changed font needs a new name.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from fontTools import subset
@@ -30,6 +37,7 @@ from fontTools.ttLib import TTFont
 
 SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 OUT = Path(__file__).resolve().parent.parent / "static" / "fonts"
+WIDTHS = Path(__file__).resolve().parent.parent / "scorekeeper" / "web" / "games" / "print_font.py"
 VERSION = 1
 FAMILY = "Scorekeeper Sans"
 WEIGHTS = {"Regular": "DejaVuSans.ttf", "Bold": "DejaVuSans-Bold.ttf"}
@@ -94,11 +102,57 @@ def _rename(font: TTFont, weight: str) -> None:
     table.names = [r for r in table.names if r.nameID not in (16, 17)]
 
 
+def write_widths() -> None:
+    """Writes each weight's advance widths (in the font's units) by code point, as runs of
+    consecutive characters, into WIDTHS."""
+    lines = [
+        '"""The advance widths of the printed sheet\'s font (static/fonts/), each character\'s in',
+        "each weight, in the font's units: written by scripts/make_print_font.py from the",
+        'committed fonts; not edited by hand."""',
+        "",
+        f"UNITS = {TTFont(_path('Regular'))['head'].unitsPerEm}",
+        "",
+        "# Each weight's runs of consecutive code points: the first, and the widths after it.",
+        "RUNS = {",
+    ]
+    for weight in WEIGHTS:
+        font = TTFont(_path(weight))
+        widths = {code: font["hmtx"][name][0] for code, name in font.getBestCmap().items()}
+        lines.append(f'    "{weight.lower()}": (')
+        for first, run in _runs(widths):
+            text = " ".join(map(str, run))
+            chunks = [text[i : i + 80] for i in range(0, len(text), 80)]
+            lines.append(f"        (\n            {first:#x},")
+            lines += [f'            "{chunk}"' for chunk in chunks[:-1]]
+            lines.append(f'            "{chunks[-1]}",\n        ),')
+        lines.append("    ),")
+    lines.append("}")
+    WIDTHS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{WIDTHS.relative_to(OUT.parent.parent)}: {sum(1 for _ in WEIGHTS)} weights")
+
+
+def _path(weight: str) -> Path:
+    return OUT / f"scorekeeper-sans-{weight.lower()}-v{VERSION}.woff2"
+
+
+def _runs(widths: dict[int, int]) -> list[tuple[int, list[int]]]:
+    """``widths`` as runs of consecutive code points."""
+    runs: list[tuple[int, list[int]]] = []
+    for code in sorted(widths):
+        if runs and runs[-1][0] + len(runs[-1][1]) == code:
+            runs[-1][1].append(widths[code])
+        else:
+            runs.append((code, [widths[code]]))
+    return runs
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for weight, filename in WEIGHTS.items():
-        path = cut(weight, SOURCE / filename)
-        print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size} bytes")
+    if "--widths" not in sys.argv:
+        for weight, filename in WEIGHTS.items():
+            path = cut(weight, SOURCE / filename)
+            print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size} bytes")
+    write_widths()
 
 
 if __name__ == "__main__":

@@ -94,7 +94,13 @@ def test_the_points_table_is_the_scoring_of_each_exact_contract():
 
 
 def test_templates_state_no_rule_of_a_game():
-    for name in ("sheet.html", "game_stats.html", "_scoreboard_live.html"):
+    for name in (
+        "paper.html",
+        "sheet.html",
+        "blank_sheet.html",
+        "game_stats.html",
+        "_scoreboard_live.html",
+    ):
         source = (TEMPLATES / name).read_text(encoding="utf-8")
         for rule in ("Forbidden number", "declarer_may_raise", "bid level", "exactly that many"):
             assert rule not in source, (name, rule)

@@ -1,14 +1,30 @@
 """The printed sheet's words and widths (issue 43, item 3), read from the HTML: the
 winner and the totals each on a line of its own with its label, and the outcome column as
-wide as its longest word, the names giving way."""
+wide as its longest word, the names giving way. One sheet drawn by templates (issue 67): a
+club's table list is the game's own printed sheet, and no HTML is written in Python."""
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 from scorekeeper.engine import get_game
-from scorekeeper.web.games.sheets import SheetColumns, sheet_widths
+from scorekeeper.web.games.paper import SheetColumns, sheet_widths
 from tests.support.app_conformance import long_rules, simulated_hands
+from tests.support.club_pages import edit_key, night_of, play_table, start_night
+
+ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
+# The sheet's Python: the print's views, what they show, the scoreboard's rows, and the
+# model and its layout.
+PRINTED = (
+    "web/games/sheets.py",
+    "web/games/printed.py",
+    "web/games/scoreboard.py",
+    "web/games/paper.py",
+    "engine/pages/sheet.py",
+)
+MARKUP = re.compile(r"</?[a-z][a-z0-9]*[\s>/]")
 
 
 def test_the_winner_and_the_totals_are_two_labelled_lines(client, make_game, post_hand):
@@ -30,14 +46,22 @@ def test_the_winner_and_the_totals_are_two_labelled_lines(client, make_game, pos
     assert all(name in totals for name in names)
 
 
-def test_the_outcome_column_takes_its_longest_word_and_the_names_give_way():
+def test_the_outcome_column_takes_its_longest_word_and_the_table_still_fits():
     game = get_game("oh-hell")
     columns = SheetColumns.of(game, game.presets[game.default_preset])
-    plain = sheet_widths(game, columns, ["9 ♠"], ["over 10/9"])
-    german = sheet_widths(game, columns, ["9 ♠"], ["unterboten 6/7", "überboten 20/10"])
+    plain = sheet_widths(game, columns, str, ["9 ♠"], ["over 10/9"])
+    german = sheet_widths(game, columns, str, ["9 ♠"], ["unterboten 6/7", "überboten 20/10"])
     assert plain["outcome"] == "w4"
-    assert german["outcome"] == "w7"  # "unterboten": 10 characters
-    assert int(german["who"][1:]) < int(plain["who"][1:])
+    # "unterboten" at the outcome's .87 em of 7.5 pt: 5.2 em of the font's advances, and
+    # up to a pixel a letter where Chromium draws it on whole pixels, and its padding.
+    assert em(german["outcome"]) >= 6
+    # The whole table on the page, smaller if it must (never below 40 %), and upright.
+    assert 40 <= int(german["fit"]) <= int(plain["fit"]) and "paper" not in german
+
+
+def em(width: str) -> float:
+    """The em of a column's class: ``w5`` 5, ``w5h`` 5.5."""
+    return float(width[1:].replace("h", ".5"))
 
 
 def test_the_pages_policy_names_its_scripts(client):
@@ -46,3 +70,58 @@ def test_the_pages_policy_names_its_scripts(client):
     policy = client.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self';" in policy
     assert "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
+
+
+def test_the_printed_sheet_writes_no_html_in_python():
+    """Its modules hold no markup in a string, and a club's list draws the sheet by its
+    template rather than call the print's view and splice the answer."""
+    found = []
+    for name in PRINTED:
+        tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        found += [
+            (name, node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and MARKUP.search(node.value)
+        ]
+    assert found == []
+    files = ast.parse((ROOT / "web/club/files.py").read_text(encoding="utf-8"))
+    listed = next(n for n in ast.walk(files) if getattr(n, "name", "") == "table_list")
+    called = {
+        node.func.attr
+        for node in ast.walk(listed)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
+    assert not called & {"get_data", "decompress", "replace"}, called
+
+
+def test_a_club_tables_list_is_the_games_printed_sheet(club):
+    """The list a table signs prints the game's sheet as its print does: the same rules,
+    hands, workings' link and result, under the club's header and over its count."""
+    app, client, group_id, _key = club
+    start_night(client, group_id, series="1")
+    night, games = night_of(app, group_id)
+    table = night.tables[0]
+    players = games[table.game_id].players
+    play_table(client, table.game_id, edit_key(client, table.game_id), players, {})
+    for language in ("en", "he"):
+        headers = {"Accept-Language": language}
+        printed = client.get(f"/games/{table.game_id}/print", headers=headers)
+        listed = client.get(f"/games/{table.game_id}/club/print", headers=headers)
+        assert printed.status_code == listed.status_code == 200
+        sheet = printed.get_data(as_text=True)
+        paper = listed.get_data(as_text=True)
+        own = sheet[sheet.index('<p class="screen-only">') : sheet.index("</main>")]
+        head = paper.index('id="club-list-head"')
+        assert paper.index(own) > head  # the whole sheet, under the club's header
+        assert paper.index('id="club-list-foot"') > paper.index(own) + len(own)
+        assert '<body class="sheet club-paper club-sf">' in paper

@@ -335,8 +335,8 @@ def test_a_whole_games_sheet_is_made_once_for_every_host_and_query(tmp_path, mon
     of the game and language: asked again, under made-up hosts and queries, it is sent as
     made; a new hand makes it again."""
     made = []
-    render = sheets._sheet
-    monkeypatch.setattr(sheets, "_sheet", lambda *a, **k: made.append(1) or render(*a, **k))
+    render = sheets.game_paper
+    monkeypatch.setattr(sheets, "game_paper", lambda *a, **k: made.append(1) or render(*a, **k))
     with served(tmp_path) as (base, _app):
         group = new_group(base)
         game = played_game(base, group, "israeli-whist", hands=3)

@@ -1,8 +1,15 @@
 """A game's printed sheet reads every name and heading whole, on A4 and on a phone at
 360 px, in Hebrew, English and German, in Chromium:
 
+- every registered game's sheet, at its largest table of long names, on A4 and on Letter
+  in every language: every name and heading whole (never cut, ellipsised or broken
+  inside a word), none printed below 7 pt, and no bid, outcome or figure clipped in its
+  cell (issue 69: long dealers' names printed at about 5 pt, French Tarot's "Contrat"
+  heading tiny, "Garde contre" clipped);
+
 - the dealer's and the playing seat's names in the hands' rows, where they were cut to
-  "Maximil…" to keep forty hands on one page: whole now, and forty hands still one A4 page;
+  "Maximil…" to keep forty hands on one page: whole now, and forty hands of names a table
+  usually has still one A4 page, every row one line;
 - the chart's labels, cut to "Maximiliane…": whole, on lines broken between words;
 - Skat's hands' table on a phone, wider than the screen (its last columns scrolled):
   inside the screen now;
@@ -18,6 +25,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import get_game
+from scorekeeper.engine.registry import GAMES
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
 from tests.support.live import SHOTS, keep_screenshot, printed_pdf, serving
@@ -31,10 +39,19 @@ NAMES = [
     "אלכסנדרה בן-שמעון",
     "Bartholomäus Wiesenthal",
     "Friederike Hinterseer",
+    "Christophorus Engelbrecht",
+    "שולמית רוזנבלום-כהן",
+    "Konstantin Lindemann",
+    "Wilhelmine Rosenthal",
 ]
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
+EVERY_LANGUAGE = LANGUAGES | {"fr": "fr-FR,fr;q=0.9"}
 A4 = 718  # A4's width less its 10 mm margins, in CSS px
+PAPER = {"A4": A4, "Letter": 740}
+# Across the page (a table too wide to print readably upright): 277 and 259 mm.
+ACROSS = {"A4": 1047, "Letter": 980}
 PHONE = 360
+READABLE = 7 * 96 / 72  # 7 pt, in CSS px: the least a person reads on paper
 
 NAMED = ".score td.who, .score td.who .fit, .score td.who bdi"
 HEADED = (
@@ -42,6 +59,27 @@ HEADED = (
 )
 BOTH = f"{NAMED}, {HEADED}"
 FIGURES = ".score td:is(.s, .s ~ *, .p, .p ~ *)"  # a player's figures in a hand's row
+# On paper, the hands' headings and names, and the player's names over their columns.
+WORDS = f"{BOTH}, .score thead th.name, .score thead th.name span"
+
+# Every face the page declares, loaded (the sheet's font is font-display: block).
+FONTS = "Promise.all([...document.fonts].map((face) => face.load())).then(() => 1)"
+# Every text of ``selector`` printed smaller than ``least`` px, and every cell of the hands'
+# table whose content is clipped (wider than the cell, whose overflow is hidden).
+SMALL_OR_CLIPPED = """([selector, least]) => {
+  const found = [];
+  for (const box of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const size = parseFloat(getComputedStyle(node.parentElement).fontSize);
+      if (node.data.trim() && size < least - 0.01)
+        found.push('small: ' + node.data.trim() + ' ' + size.toFixed(2) + 'px');
+    }
+  }
+  for (const cell of document.querySelectorAll('table.score td, table.score th'))
+    if (cell.scrollWidth > cell.clientWidth + 1) found.push('clipped: ' + cell.textContent.trim());
+  return [...new Set(found)];
+}"""
 
 # Each label of the sheet's chart: its lines, and whether each ends inside the chart.
 LABELS = """() => {
@@ -79,12 +117,18 @@ WIDE = """() => {
 }"""
 
 
-def played(base: str, key: str, hands: int, seats: int | None = None) -> tuple[int, str]:
-    """A game of ``key`` among ``seats`` of the long names (the game's own count by
-    default), ``hands`` hands of its simulation recorded."""
+# Names a table at home usually plays by.
+USUAL = ["Dana", "נועה", "Jonas", "Marie"]
+
+
+def played(
+    base: str, key: str, hands: int, seats: int | None = None, names: list[str] = NAMES
+) -> tuple[int, str]:
+    """A game of ``key`` among ``seats`` of the ``names`` (the long ones; the game's own
+    count by default), ``hands`` hands of its simulation recorded."""
     game = get_game(key)
     game = game.seated(seats or game.seats)
-    body = {"game": key, "players": NAMES[: game.seats], "first_dealer": 0}
+    body = {"game": key, "players": names[: game.seats], "first_dealer": 0}
     created = api(base, "POST", "/api/games", {**body, "settings": long_rules(game)})
     for hand in simulated_hands(game, hands, long=True):
         api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
@@ -94,15 +138,21 @@ def played(base: str, key: str, hands: int, seats: int | None = None) -> tuple[i
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory) -> Any:
     """A live server with an Israeli Whist game of forty hands, Skat lists of twelve at
-    three players and at four, and a French Tarot game of twelve, every name long."""
+    three players and at four, a French Tarot game of twelve, and a game of every
+    registered game at its largest table, twelve hands (``every game``), every name long;
+    and an Israeli Whist game of forty hands among names a table usually has."""
     with serving(tmp_path_factory.mktemp("printnames")) as base:
         yield (
             base,
             {
                 "israeli-whist": played(base, "israeli-whist", 40),
+                "usual": played(base, "israeli-whist", 40, names=USUAL),
                 "skat": played(base, "skat", 12),
                 "skat-4": played(base, "skat", 12, seats=4),
                 "french-tarot": played(base, "french-tarot", 12),
+                "every game": {
+                    key: played(base, key, 12, game.seat_counts[-1]) for key, game in GAMES.items()
+                },
             },
         )
 
@@ -122,7 +172,9 @@ def sheet_page(browser, base: str, language: str, game: tuple[int, str]):
 
 
 def on_paper(page) -> None:
-    page.set_viewport_size({"width": A4, "height": 1000})
+    """The page as A4 lays it out: upright, or across where the sheet prints so."""
+    wide = page.evaluate("() => document.body.classList.contains('wide')")
+    page.set_viewport_size({"width": ACROSS["A4"] if wide else A4, "height": 1000})
     page.emulate_media(media="print")
 
 
@@ -136,7 +188,12 @@ def whole(name: str, lines: list[str]) -> bool:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_forty_hands_of_long_names_print_whole_on_one_a4_page(browser, sheets, language):
+def test_forty_hands_print_every_name_whole_and_usual_names_on_one_a4_page(
+    browser, sheets, language
+):
+    """Long names whole, on as many lines as they need at 7 pt at least (issue 69: they
+    were drawn at 5 pt to keep each row one line); forty hands of names a table usually
+    has still on one A4 page, no name making its row taller than a row of numbers."""
     base, games = sheets
     context, page = sheet_page(browser, base, language, games["israeli-whist"])
     try:
@@ -145,21 +202,57 @@ def test_forty_hands_of_long_names_print_whole_on_one_a4_page(browser, sheets, l
         keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-360-{language}.png")
         on_paper(page)
         found["A4"] = page.evaluate(CUT_OR_BROKEN, NAMED)
+        found["A4"] += page.evaluate(SMALL_OR_CLIPPED, [NAMED, READABLE])
         keep_screenshot(page, SHOTS / "printnames" / f"israeli-whist-a4-{language}.png")
         assert found == {"phone": [], "A4": []}
-        # No name makes its row taller than a row of numbers: two lines of a name fit the
-        # row's own height.
+    finally:
+        context.close()
+    context, page = sheet_page(browser, base, language, games["usual"])
+    try:
+        on_paper(page)
+        assert page.evaluate(CUT_OR_BROKEN, NAMED) == []
         rows = page.evaluate(ROWS)
         assert max(rows) - min(rows) < 0.5, rows
         from pypdf import PdfReader
 
         pages = len(PdfReader(io.BytesIO(printed_pdf(page, format="A4"))).pages)
-        # The German rules take three lines more above the hands: with these names over
-        # the columns and on the players' line their page was full before, names cut.
+        # The German rules take three lines more above the hands, and its headings
+        # ("Trumpfmacher") more room at 7 pt: its page was full before.
         if language != "de":
             assert pages == 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_every_games_print_reads_every_name_and_heading_whole_at_7_pt(browser, sheets, language):
+    """One phone a language, laying out each game's print on A4 and then on Letter."""
+    base, games = sheets
+    context = browser.new_context(
+        viewport={"width": A4, "height": 1000},
+        base_url=base,
+        extra_http_headers={"Accept-Language": EVERY_LANGUAGE[language]},
+    )
+    found = {}
+    try:
+        page = context.new_page()
+        page.emulate_media(media="print")
+        for key, (game_id, edit_key) in games["every game"].items():
+            # The game's edit key, held as its link gives it: its scoreboard is not drawn.
+            assert page.request.get(f"/games/{game_id}/edit/{edit_key}").ok
+            page.goto(f"/games/{game_id}/print")
+            page.evaluate(FONTS)
+            wide = page.evaluate("() => document.body.classList.contains('wide')")
+            for paper, width in (ACROSS if wide else PAPER).items():
+                page.set_viewport_size({"width": width, "height": 1000})
+                problems = page.evaluate(CUT_OR_BROKEN, WORDS)
+                problems += page.evaluate(SMALL_OR_CLIPPED, [WORDS, READABLE])
+                if problems:
+                    found[key, paper] = problems
+            keep_screenshot(page, SHOTS / "printnames" / f"every-{key}-{language}.png")
+    finally:
+        context.close()
+    assert found == {}
 
 
 @pytest.mark.parametrize("game", ["israeli-whist", "skat"])

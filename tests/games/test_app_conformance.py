@@ -199,6 +199,20 @@ KEY_LABELS = """() => Array.from(document.querySelectorAll("label.key > span")).
 })"""
 
 
+# The dealer's bar (an inset shadow along the top of what it marks: a hand's cell, the
+# dealer's name over a partnership's hand, the legend's sample) and how far below its
+# bottom what it marks starts, in px (issue 69: the bar touched the dealer's name).
+DEALER_BAR = """() => [...document.querySelectorAll('table.hands .k, .legend .k')].map((el) => {
+    const bar = el.getBoundingClientRect().top
+        + parseFloat(getComputedStyle(el).boxShadow.split('px')[1]);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+    return { text: el.textContent.trim().slice(0, 20), gap: Math.min(...tops) - bar };
+})"""
+BAR_CLEARANCE = 2  # px between the dealer's bar and what it marks
+
+
 def cut_at_the_wrong_end(shown: list[dict[str, Any]]) -> list[str]:
     """The names cut short at the other end than their own (a Hebrew name on an English
     page keeps its first name)."""
@@ -226,7 +240,8 @@ def layout_problems(page, name: str, setup: Setup) -> list[str]:
     the whole-words check); the score tiles show each player's name, the hands' columns
     cut one, if they must, at its own end; the group's list of games shows every name; the
     hand form's keys show a word whole; the scoreboard's hand numbers and points and the
-    hand form's keys and buttons are 44 × 44 px to a finger."""
+    hand form's keys and buttons are 44 × 44 px to a finger; the dealer's bar is clear
+    of the name or figures it marks (issue 69)."""
     if name == "edit the last hand":  # its preview's names, once the points are shown
         polled(page, lambda: page.locator("#preview.scores").count(), timeout=3000)
     problems = [f"a name not whole: {cut}" for cut in page.evaluate(CUT_OR_BROKEN, NAMES_WHOLE)]
@@ -239,6 +254,11 @@ def layout_problems(page, name: str, setup: Setup) -> list[str]:
         problems += cut_at_the_wrong_end(page.evaluate(NAMES_SHOWN, "table.hands thead .p"))
         board = page.evaluate(TARGETS, "table.hands tbody a")
         problems += [] if board else ["no hand's number or points to tap"]
+        problems += [
+            f"the dealer's bar {bar['gap']:.1f} px from {bar['text']!r}"
+            for bar in page.evaluate(DEALER_BAR)
+            if bar["gap"] < BAR_CLEARANCE
+        ]
         problems += [f"a target under {TAP} px: {t}" for t in small_targets(board)]
     elif name == "group":
         listed = page.evaluate(NAMES_SHOWN, ".games .who .nm")
@@ -1048,6 +1068,9 @@ def test_the_printed_sheet_holds_every_players_columns(setups, printers, browser
         # The game's edit key, held as its link gives it: its scoreboard is not drawn.
         assert page.request.get(f"/games/{setup.playing.id}/edit/{setup.playing.key}").ok
         page.goto(f"/games/{setup.playing.id}/print")
+        if page.evaluate("() => document.body.classList.contains('wide')"):
+            # A table too wide to print readably upright prints across A4 (277 mm).
+            page.set_viewport_size({"width": 1047, "height": 1000})
         printed = page.evaluate(PRINTED)
     finally:
         page.close()

@@ -1,9 +1,10 @@
-"""The scoreboard's hands as a typed page model: what each row shows, in the page's
-language, for the one template that draws it (``templates/_sheet.html``) on the
-server (Flask) and in the phone (``scorekeeper/pages``, under Pyodide) alike.
+"""A game's hands as a typed page model: what each row shows, in the page's language,
+for the templates that draw it: the scoreboard's (``templates/_sheet.html``) on the
+server (Flask) and in the phone (``scorekeeper/pages``, under Pyodide) alike, and the
+printed sheet's (``templates/sheet.html``, with the paper's columns of ``paper.py``).
 
-The model holds plain strings; the template only prints them, so the two places that
-draw a sheet cannot disagree on a word, a figure or a class (issue 46).
+The model holds plain strings; the templates only print them, so the places that draw a
+sheet cannot disagree on a word, a figure or a class (issues 46 and 67).
 """
 
 from __future__ import annotations
@@ -44,11 +45,15 @@ class Foot:
     cells: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a long game's sheet makes thousands of cells and rows, and a frozen
+# dataclass's __init__ costs five times a plain one's. Nothing changes one once made.
+@dataclass(slots=True)
 class Cell:
     """One side's cell of a hand: its classes (d = the side the hand is about, k = it
     dealt, m = made, x = missed), its figures ("2/0", none left out as a dash), its points
-    (None for a deal nobody played), its penalty and its running total."""
+    (None for a deal nobody played), its penalty and its running total; ``entries``, its
+    figures one by one, one under each of the game's entry heads (a dash kept, a missing
+    one empty: the printed sheet's columns)."""
 
     seat: int
     css: str
@@ -56,13 +61,16 @@ class Cell:
     points: str | None
     penalty: Penalty | None
     total: str
+    entries: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, as Cell
 class Row:
-    """One hand's row: its number, bid and outcome in words with their classes, in a
-    partnership game who dealt and whom the hand is about (by name, as they sat for it),
-    the seat changes that take effect from it ("Eve for Bob") and a cell per side."""
+    """One hand's row: its number, bid and outcome in words with their classes, who dealt
+    (where the game shows the dealer) and whom the hand is about (by name, as they sat for
+    it: a partnership game's scoreboard says them over the hand, the printed sheet in
+    columns of their own), the seat changes that take effect from it ("Eve for Bob") and a
+    cell per side."""
 
     number: int
     bid: str | None
@@ -126,46 +134,66 @@ def hand_rows(
     worked out once a sheet."""
     said = _Said(shown)
     paired = partnered(rules) or rules.row_layout == "across"
+    heads = len(rules.page_words.entry_heads)
     rows: list[Row] = []
     penalised = about = False
+    # Worked out once a sheet: each outcome with its sides named (by the outcome and who
+    # sat), each seat's entries (the same few, "2", "3/0", hand after hand) and marks.
+    outcomes: dict[tuple, tuple[str, str]] = {}
+    entries: dict[tuple, tuple[str, tuple[str, ...]]] = {}
+    marked: dict[tuple, str] = {}
     for hand in rules.hand_views(progress):
         about = about or hand.about is not None
-        players = seating(hand.number)
-        outcome = label_with_sides(
-            hand.outcome, [Partners.of(players[s] for s in side) for side in rules.sides]
-        )
+        players = tuple(seating(hand.number))
+        key = (hand.outcome, players, *map(type, hand.outcome.pieces))
+        if key not in outcomes:
+            sides = [Partners.of(players[s] for s in side) for side in rules.sides]
+            outcome = label_with_sides(hand.outcome, sides)
+            outcomes[key] = (said(outcome), outcome.css)
         cells = []
         empty = empty_at(progress.settings, hand.number)  # nobody sat there: no total either
         for seat, view in enumerate(hand.seats):
             side = rules.sides[seat]
             marks = (
-                ("d", hand.about in side),
-                ("k", shows_dealer and hand.dealer in side),
-                ("m", view.made is True),
-                ("x", view.made is False),
+                hand.about in side,
+                shows_dealer and hand.dealer in side,
+                view.made is True,
+                view.made is False,
             )
+            if marks not in marked:
+                marked[marks] = " ".join(m for m, holds in zip("dkmx", marks, strict=True) if holds)
             penalty = None if view.penalty is None else said.penalty(view.penalty)
             penalised = penalised or penalty is not None
+            figures = (view.entry, *map(type, view.entry))
+            if figures not in entries:
+                # An entry in words (Doppelkopf's party) in the page's language.
+                parts = [said(part) for part in view.entry]
+                kept = [
+                    text for part, text in zip(view.entry, parts, strict=True) if part != NO_FIGURE
+                ]
+                entries[figures] = ("/".join(kept), (*parts[:heads], *[""] * (heads - len(parts))))
+            entry, columns = entries[figures]
             cells.append(
                 Cell(
                     seat=seat,
-                    css=" ".join(mark for mark, holds in marks if holds),
-                    # An entry in words (Doppelkopf's party) in the page's language.
-                    entry="/".join(said(part) for part in view.entry if part != NO_FIGURE),
+                    css=marked[marks],
+                    entry=entry,
                     points=None if view.points is None else signed(view.points),
                     penalty=penalty,
                     total="" if seat in empty else total(view.total),
+                    entries=columns,
                 )
             )
+        outcome, outcome_css = outcomes[key]
         rows.append(
             Row(
                 number=hand.number,
                 bid=None if hand.bid is None else said(hand.bid),
                 bid_css="" if hand.bid is None else bid_css(hand.bid),
-                outcome=said(outcome),
-                outcome_css=outcome.css,
-                dealer=players[hand.dealer] if paired and shows_dealer else None,
-                about=players[hand.about] if paired and hand.about is not None else None,
+                outcome=outcome,
+                outcome_css=outcome_css,
+                dealer=players[hand.dealer] if shows_dealer else None,
+                about=None if hand.about is None else players[hand.about],
                 cells=tuple(cells),
                 changes=tuple((changes or {}).get(hand.number, ())),
             )

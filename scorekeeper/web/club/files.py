@@ -5,7 +5,6 @@ headed by the night's and the club's names. What the files hold is ``night_file`
 
 from __future__ import annotations
 
-import gzip
 import json
 from typing import Any
 
@@ -19,7 +18,7 @@ from ...engine.core.display import total
 from ...transfer import club as transfer_club
 from ..access import game_and_hands_or_404, group_or_404, membership, remember_key
 from ..errors import problem_text
-from ..games.sheets import game_sheet
+from ..games.printed import game_paper
 from ..i18n import isolate_ltr, translate
 from ..responses import PRIVATE
 from ..service import game_of
@@ -132,38 +131,24 @@ def table_list(game_id: int):
         abort(404, _("There is nothing at this address. Check the link."))
     found, night = night_or_404(place.group_id, place.night_id)
     table = place.table
-    series, number = table.series, table.number
-    sheet = game_sheet(table.game_id)
-    body = sheet.get_data()
-    if sheet.headers.get("Content-Encoding") == "gzip":
-        body = gzip.decompress(body)
-    html = body.decode("utf-8")
     game, hands = game_and_hands_or_404(table.game_id)
     progress = game_play.progress_of(game, hands)
     foot_of = game_of(game).tournament_foot
-    foot = foot_of(progress) if foot_of else None
     signed = stored.confirmations(db.get_db(), [table.id])[table.id]
-    context = {
-        "group": found,
-        "night": night,
-        "title": night_title(found, night),
-        "kind": translate(night.rules.kind.name),
-        "series": series,
-        "number": number,
-        "players": game.seated or game.players,
-        "deals": night.rules.deals(len(game.players)),
-        "foot": foot,
-        "shown": lambda values: [isolate_ltr(total(v)) for v in values],
-        "signed": {name for name, version in signed.items() if version == game.version},
-    }
-    head = render_template("club_list_head.html", **context)
-    tail = render_template("club_list_foot.html", **context)
-    html = (
-        html.replace(
-            '<body class="sheet', '<body class="sheet club-paper' + (" club-sf" if foot else ""), 1
-        )
-        .replace("<main>", "<main>" + head, 1)
-        .replace("</main>", tail + "</main>", 1)
+    html = render_template(
+        "club_list.html",
+        **game_paper(game, hands, progress),
+        group=found,
+        night=night,
+        title=night_title(found, night),
+        kind=translate(night.rules.kind.name),
+        series=table.series,
+        number=table.number,
+        players=game.seated or game.players,
+        deals=night.rules.deals(len(game.players)),
+        foot=foot_of(progress) if foot_of else None,
+        shown=lambda values: [isolate_ltr(total(v)) for v in values],
+        signed={name for name, version in signed.items() if version == game.version},
     )
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = PRIVATE

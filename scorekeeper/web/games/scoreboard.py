@@ -10,14 +10,11 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import get_translations
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ...engine import Game, Message, Settings
 from ...engine.core.display import (
-    Label,
     Notation,
-    PenaltyMark,
-    bid_css,  # noqa: F401 - web/games/sheets.py takes it from here
     signed,
     total,  # noqa: F401 - web/games/routes.py takes it from here
 )
@@ -46,59 +43,6 @@ class ShownRows:
 
     def __len__(self) -> int:
         return self.rows.count
-
-
-class PageTexts:
-    """A page's texts, each worked out once: a scoreboard shows the same few labels ("7♣",
-    "over", "R −100") and figures in row after row, so each is translated and escaped the
-    first time only. It lives for one page, in one language."""
-
-    def __init__(self) -> None:
-        self._escaped: dict[Any, str] = {}
-        self._shown: dict[Any, str] = {}
-        self._penalties: dict[Any, str] = {}
-
-    def __call__(self, text: Any) -> str:
-        """``text`` escaped for HTML."""
-        try:
-            return self._escaped[text]
-        except KeyError:
-            escaped = self._escaped[text] = str(escape(text))
-            return escaped
-
-    def shown(self, value: Any) -> str:
-        """A game's text or label (``i18n.shown``) in the page's language, not escaped."""
-        # A Message equals the plain text of its English, which a page shows untranslated:
-        # each text, and each piece of a label, is known by its kind too.
-        key = (value, type(value), *map(type, getattr(value, "pieces", ())))
-        try:
-            return self._shown[key]
-        except KeyError:
-            shown_text = self._shown[key] = shown(value)
-            return shown_text
-
-    def css(self, css: str) -> str:
-        """A label's ``class`` attribute, or nothing for a label without classes."""
-        return f' class="{self(css)}"' if css else ""
-
-    def label(self, label: Label) -> str:
-        """A label in the page's language, escaped."""
-        return self(self.shown(label))
-
-    def penalty(self, penalty: PenaltyMark) -> str:
-        """A seat's penalties in a cell of the printed sheet: the mark and points, and the
-        same in words for a screen reader (the mark is never told by colour alone)."""
-        key = (penalty, tuple(map(type, penalty.mark)))  # as for labels
-        try:
-            return self._penalties[key]
-        except KeyError:
-            mark = "".join(self.shown(piece) for piece in penalty.mark)
-            html = self._penalties[key] = (
-                f'<span class="rv"><span aria-hidden="true">{escape(mark)} '
-                f'<span class="n">{escape(signed(penalty.points))}</span></span>'
-                f'<span class="vh">{escape(self.shown(penalty.label))}</span></span>'
-            )
-            return html
 
 
 def hand_rows(
