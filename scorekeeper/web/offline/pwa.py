@@ -126,6 +126,9 @@ def service_worker():
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
         f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
         f"const COPY = {json.dumps(COPY_HEADER)};\n"
+        # The kept games' storage, shared with the page; its address carries its content's
+        # hash, so a change to it is a new worker.
+        f"const KEPT_STORE = {json.dumps(_static_url('kept-store.js'))};\n"
     )
     version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
     body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"
