@@ -199,7 +199,7 @@ def running_server(
 def _wait_for(port: int, process: subprocess.Popen, log) -> None:
     """Until the server answers its health check: with ``--workers`` the port takes
     connections before a worker serves them (a request then is reset)."""
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # a loaded machine starts it slowly
     while True:
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
