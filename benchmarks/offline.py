@@ -246,7 +246,7 @@ MARKS = """(() => {
 
 
 def reload_after_online(
-    kept: dict, phone: Phone, game_id: int, key: str, rate: int, times: int = 3
+    kept: dict, phone: Phone, game_id: int, key: str, rate: int, times: int = 5
 ) -> list[dict]:
     """The issue 69 case: the phone keeps following the game online (another phone records
     a hand, the scoreboard is opened again, so the kept copy is the server's latest), then
@@ -273,9 +273,11 @@ def reload_after_online(
             page.wait_for_function(
                 "() => window.benchMarks && window.benchMarks.form !== undefined", timeout=120_000
             )
+            # Before issue 69 the page had no line saying it checks the rules: the board
+            # came with the engine.
             page.wait_for_function(
                 "() => window.benchMarks.ready !== undefined || "
-                "document.querySelector('#preview') !== null",
+                "!document.getElementById('kept-checking')",
                 timeout=120_000,
             )
             found.append(page.evaluate("window.benchMarks"))

@@ -251,7 +251,10 @@
       record.by = named;
       store(record).catch(() => {});
     }
-    const engine = PhoneEngine.load(setup.engine);
+    // The engine starts once the page's first view is shown (``open``): a view drawn before
+    // is on the screen before the engine's start takes the phone's CPU (issue 69).
+    let shown = null;
+    const engine = new Promise((resolve) => { shown = resolve; }).then(() => PhoneEngine.load(setup.engine));
     const language = setup.language; // its words file came with the page (issue 44), whatever the game was kept in
     const checking = document.getElementById("kept-checking"); // "checking the rules…" until the engine is ready
     const starting = KeptDrawn.waiting(engine, status, say("kept-ready"), checking);
@@ -520,7 +523,9 @@
       await entry(null);
     }
     const which = /\/hands\/new$/.test(location.pathname) ? "form" : "board";
-    if (KeptDrawn.drawn(record, language, which)) open();
+    const painted = () => requestAnimationFrame(() => setTimeout(shown));
+    if (KeptDrawn.drawn(record, language, which)) open().then(painted, painted);
+    else shown();
     await sync();
     const again = () => entryPlace.hidden && conflictPlace.hidden && !(record.queue[0] || {}).refused && sync();
     window.addEventListener("online", again);
