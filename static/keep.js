@@ -10,7 +10,9 @@
 //   when asked on the kept page, once, after a hand is recorded there; never before.
 // - Offline, the engine in the phone draws every view with the server's templates; this file
 //   puts the HTML in place and answers its buttons; hand.js wires the form's keys. Each hand
-//   saved is queued in IndexedDB, in order, before it is shown.
+//   saved is queued in IndexedDB, in order, before it is shown. A reload shows the board and
+//   the form drawn before (by the server with each snapshot, or by the engine after a save:
+//   keep-drawn.js) the moment it loads, while the engine starts (issue 69).
 // - Back online, the queue is sent in order (POST .../offline/hands); a clash shows both
 //   versions; a refused hand opens in the form. Every rule is the engine's, every word the page's.
 (() => {
