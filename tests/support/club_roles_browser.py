@@ -202,6 +202,10 @@ def run_roles_night(browser, base: str, language: str, shots=None) -> Seen:
         night.backdate_takeover(minutes=4)  # no answer from the organiser's phone
         second.goto(f"/groups/{night.group['id']}")
         made.shot(second, "16-group-hand-over")
+        # The button names the player whole, as one line of words, inside the screen.
+        seen.checks["hand-over button right"] = second.locator(
+            f"#hand-over-{seen.night_id}"
+        ).evaluate("b => Math.round(b.getBoundingClientRect().right)")
         with second.expect_navigation():
             second.locator(f"#hand-over-{seen.night_id}").click()
         first.goto(night.path)
