@@ -230,9 +230,7 @@
     if (!Array.isArray(setup.build)) return;
     const current = new Set(setup.build.map((url) => new URL(url, location.href).href));
     for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
-    const engine = setup.engine;
-    const made = [engine.pyodide, engine.stdlib, engine.engine].map(encodeURIComponent).join("&");
-    const key = new URL("/engine/snapshot?" + made, location.href).href;
+    const key = KeptStore.snapshotKey(setup.engine);
     const snapshots = await caches.open(KeptStore.SNAPSHOTS);
     for (const old of await snapshots.keys()) if (old.url !== key) await snapshots.delete(old);
   }

@@ -1,7 +1,7 @@
 // Where a phone keeps its kept games (issues 34, 44, 67): one script for the page (kept.html
-// and keep.js on the scoreboard load it) and the service worker (sw.js: importScripts), so
-// that the names of the database and the caches, the database's version and its opener are
-// written once. Each kept game is a record in IndexedDB ({id, snapshot, queue, by, removed,
+// and keep.js on the scoreboard load it), the service worker (sw.js) and the engine's worker
+// (phone-engine-worker.js) (both importScripts), so that the names of the database and the
+// caches, the database's version, its opener and the engine snapshot's key are written once. Each kept game is a record in IndexedDB ({id, snapshot, queue, by, removed,
 // drawn}); the engine's files and the kept pages are in Cache Storage.
 (() => {
   "use strict";
@@ -54,6 +54,14 @@
     }));
   }
 
+  // The engine's memory snapshot's key in SNAPSHOTS (phone-engine-worker.js keeps one, keep.js
+  // removes every other): made of exactly the Pyodide, library and engine of ``engine`` (the
+  // engine's addresses, web/offline/phone_engine.py's ``urls``).
+  const snapshotKey = (engine) => {
+    const made = [engine.pyodide, engine.stdlib, engine.engine].map(encodeURIComponent).join("&");
+    return new URL("/engine/snapshot?" + made, self.location.href).href;
+  };
+
   const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
   const forget = (id) => transact("readwrite", (games) => games.delete(id));
 
@@ -92,5 +100,5 @@
     return put(record);
   }).then(() => record);
 
-  self.KeptStore = Object.assign({ database, transact, stored, store, forget, mark, takeDrawn }, NAMES);
+  self.KeptStore = Object.assign({ database, transact, stored, store, forget, mark, takeDrawn, snapshotKey }, NAMES);
 })();
