@@ -2,9 +2,10 @@
 // (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
 // key), EDIT_LINK (an edit link inside a page), FORGET (the header that has it forget
 // every stored page), COPY (the header that marks a page fetched only to be kept: its
-// answer never changes the phone's cookie), KEPT_STORE (the address of static/kept-store.js:
-// the kept games' database and caches, shared with the page) and VERSION defined in front
-// of it (scorekeeper/web/offline/pwa.py).
+// answer never changes the phone's cookie) and VERSION defined in front of it, and then
+// static/kept-store.js (KeptStore: the kept games' database and caches, as the page has
+// them), by scorekeeper/web/offline/pwa.py: one response, so that a phone that keeps no
+// game fetches nothing of them.
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
 //   hash, so a stored copy is never stale. Install stores what every page uses (SHELL);
@@ -30,10 +31,8 @@
 //   listed, and a file of the same kind stored before goes (one of each kind). A download
 //   goes on when the page that asked is left; a page asking for a file on its way waits for
 //   it, so no file is fetched twice.
-/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, KEPT_STORE, VERSION, KeptStore */
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION, KeptStore */
 "use strict";
-
-importScripts(KEPT_STORE); // KeptStore: the kept games' database and caches, as keep.js has them
 
 const SHELL_CACHE = "shell-" + VERSION;
 const PAGES = "pages";

@@ -32,6 +32,7 @@ ICONS = (
     ("icons/maskable-512.png", "512x512", "maskable"),
 )
 WORKER = "sw.js"
+KEPT_STORE = "kept-store.js"
 # Shell files the worker stores at once: what every page (base.html) uses, and the small
 # icon. The other scripts and stylesheets (the hand form's, the print sheet's) are stored
 # as pages use them, and pages as they are opened: a first visit downloads only its own.
@@ -118,7 +119,10 @@ def edit_link_in_page() -> str:
 def service_worker():
     """The service worker, from the root so that it may serve every page of the site."""
     shell = shell_urls()
-    script = Path(current_app.static_folder or "static", WORKER).read_text(encoding="utf-8")
+    folder = Path(current_app.static_folder or "static")
+    # The kept games' storage (KeptStore), the page's own script, in front of the worker's:
+    # in its one response, so that a phone that keeps no game fetches nothing of it.
+    script = "\n".join((folder / name).read_text(encoding="utf-8") for name in (KEPT_STORE, WORKER))
     constants = (
         f"const SHELL = {json.dumps(shell)};\n"
         f"const OFFLINE = {json.dumps(url_for('pwa.offline'))};\n"
@@ -126,9 +130,6 @@ def service_worker():
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
         f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
         f"const COPY = {json.dumps(COPY_HEADER)};\n"
-        # The kept games' storage, shared with the page; its address carries its content's
-        # hash, so a change to it is a new worker.
-        f"const KEPT_STORE = {json.dumps(_static_url('kept-store.js'))};\n"
     )
     version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
     body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"
