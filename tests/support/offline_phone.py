@@ -147,6 +147,31 @@ HOLD_ENGINE = """(() => {
 })()"""
 
 
+# Whether kept game ``id``'s record holds the board drawn for its snapshot as it is (the
+# scoreboard asks for the snapshot, with the views drawn, each time it opens).
+DRAWN_NOW = """(id) => new Promise((resolve) => {
+  const opening = indexedDB.open("scorekeeper-offline");
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const asked = db.transaction("games").objectStore("games").get(id);
+    asked.onsuccess = () => {
+      db.close();
+      const kept = asked.result;
+      const board = kept && kept.drawn && kept.drawn.board;
+      resolve(Boolean(board) && JSON.parse(board.mark)[0] === kept.snapshot.version);
+    };
+    asked.onerror = () => { db.close(); resolve(false); };
+  };
+  opening.onerror = () => resolve(false);
+})"""
+
+
+def copy_up_to_date(page, game_id: int) -> None:
+    """Until the phone's kept copy of the game holds the board drawn for the game as the
+    scoreboard it shows has it (issue 69)."""
+    page.wait_for_function(DRAWN_NOW, arg=game_id, timeout=ENGINE_TIMEOUT)
+
+
 def reload_before_the_engine(page, language: str) -> None:
     """Reloaded without the network, the engine in the phone held from starting (``HOLD_ENGINE``):
     the kept board is shown with the totals the server's scoreboard showed and its button

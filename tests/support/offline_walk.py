@@ -16,6 +16,7 @@ from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     NUMBERS,
     QUEUED,
+    copy_up_to_date,
     marked,
     numbers,
     record_offline,
@@ -110,6 +111,7 @@ def offline_evening(
     # The network drops on the scoreboard, and the page is reloaded: the board and the form
     # are there before the engine in the phone has started (issue 69); a hand saved
     # meanwhile waits for it, then is checked and queued.
+    copy_up_to_date(page, game_id)
     context.set_offline(True)
     reload_before_the_engine(page, language)
     saved_once_the_engine_is_ready(page, entries[2], enter)

@@ -25,6 +25,7 @@ from flask_babel import gettext as _
 
 from ... import db
 from ...engine.pages import kept
+from ...lru import Lru
 from ...pages import phone
 from ..access import edit_required
 from ..i18n import current_language
@@ -197,6 +198,12 @@ def clash_html(answer: dict[str, Any]) -> str:
     return str(get_template_attribute("_kept.html", "clash")(kept.clash(answer)))
 
 
+# The views drawn, by database, game, version, language and hands removed: every phone that
+# keeps a game asks for them after each change (a live update), and drawing a long game's
+# board takes a few times a snapshot's own reading.
+DRAWN = Lru(32)
+
+
 def drawn_views(snapshot: Mapping[str, Any], removed: int = 0) -> dict[str, Any]:
     """The kept page's scoreboard and the form for the next hand, as the engine in the
     phone draws them from ``snapshot`` with no hand queued and ``removed`` hands in this
@@ -206,6 +213,15 @@ def drawn_views(snapshot: Mapping[str, Any], removed: int = 0) -> dict[str, Any]
     ``static/keep-drawn.js``). Answers ``{"language", "removed", "board", "form"}``, a
     view the engine refuses (no hand to enter in a game over) left out."""
     language = current_language()
+    key = (db.database_path(db.get_db()), snapshot["id"], snapshot["version"], language, removed)
+    found = DRAWN.get(key)
+    if found is None:
+        found = _drawn(snapshot, removed, language)
+        DRAWN.put(key, found)
+    return found
+
+
+def _drawn(snapshot: Mapping[str, Any], removed: int, language: str) -> dict[str, Any]:
     table = {
         "game": snapshot["game"],
         "seats": snapshot["seats"],

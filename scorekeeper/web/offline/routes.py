@@ -178,7 +178,7 @@ def snapshot(game_id: int, game: db.StoredGame):
     return snapshot_of(game_id, removed)
 
 
-def snapshot_of(game_id: int, removed: int = 0) -> dict[str, Any]:
+def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
     """What a phone needs to go on recording hands alone, as of one moment: the game's
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
@@ -186,10 +186,12 @@ def snapshot_of(game_id: int, removed: int = 0) -> dict[str, Any]:
     first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
     hands: every one, however long the game, as the server's page of all hands does:
     issue 44), where the game stands, the session's CSRF token for sending the hands
-    back, and the kept page's scoreboard and next hand's form drawn from it for a phone
-    whose copy holds ``removed`` hands taken off its queue (``drawn``: ``kept.drawn_views``,
-    shown at once offline while the phone's engine starts: issue 69). A save on the hand
-    form answers with it too, for a phone that keeps the game (``hands._saved``)."""
+    back, and, asked with ``removed`` (the hands the phone's copy holds taken off its
+    queue), the kept page's scoreboard and next hand's form drawn from it (``drawn``:
+    ``kept.drawn_views``, shown at once offline while the phone's engine starts: issue
+    69). A save on the hand form answers with it too, for a phone that keeps the game
+    (``hands._saved``), without the drawn views: the scoreboard it goes to asks for them,
+    and the save is not held for their drawing."""
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
@@ -223,7 +225,7 @@ def snapshot_of(game_id: int, removed: int = 0) -> dict[str, Any]:
         "phone": member_name(found),
         "csrf_token": generate_csrf(),
     }
-    return kept | {"drawn": drawn_views(kept, removed)}
+    return kept if removed is None else kept | {"drawn": drawn_views(kept, removed)}
 
 
 def member_name(game: db.StoredGame) -> str | None:
