@@ -265,7 +265,12 @@ def reload_after_online(
             version = phone.json("GET", f"/games/{game_id}/offline")["version"]
             page.evaluate("sessionStorage.removeItem('bench:marks')")
             page.goto(f"/games/{game_id}")
-            page.wait_for_function(KEPT_VERSION, arg=[game_id, version], timeout=60_000)
+            # Polled: wait_for_function takes the Promise of an async check for a true answer.
+            deadline = time.monotonic() + 60
+            while not page.evaluate(KEPT_VERSION, [game_id, version]):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the phone's copy did not reach version {version}")
+                page.wait_for_timeout(100)
             context.set_offline(True)
             page.evaluate("sessionStorage.setItem('bench:marks', '1')")
             session.send("Emulation.setCPUThrottlingRate", {"rate": rate})

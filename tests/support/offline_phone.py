@@ -169,7 +169,9 @@ DRAWN_NOW = """(id) => new Promise((resolve) => {
 def copy_up_to_date(page, game_id: int) -> None:
     """Until the phone's kept copy of the game holds the board drawn for the game as the
     scoreboard it shows has it (issue 69)."""
-    page.wait_for_function(DRAWN_NOW, arg=game_id, timeout=ENGINE_TIMEOUT)
+    from tests.support.live import until
+
+    until(page, DRAWN_NOW, game_id, timeout=ENGINE_TIMEOUT)
 
 
 def reload_before_the_engine(page, language: str) -> None:
