@@ -1,7 +1,8 @@
 // Where a phone keeps its kept games (issues 34, 44, 67): one script for the page (kept.html
-// and keep.js on the scoreboard load it), the service worker (sw.js) and the engine's worker
-// (phone-engine-worker.js) (both importScripts), so that the names of the database and the
-// caches, the database's version, its opener and the engine snapshot's key are written once. Each kept game is a record in IndexedDB ({id, snapshot, queue, by, removed,
+// and keep.js on the scoreboard load it) and the service worker (web/offline/pwa.py puts it
+// in front of sw.js), so that the names of the database and the caches, the database's
+// version and its opener are written once. The engine's worker (phone-engine-worker.js)
+// names the snapshots' cache and makes their key itself, as snapshotKey does. Each kept game is a record in IndexedDB ({id, snapshot, queue, by, removed,
 // drawn}); the engine's files and the kept pages are in Cache Storage.
 (() => {
   "use strict";

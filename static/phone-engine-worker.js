@@ -18,21 +18,24 @@
 // written where the engine reads them (scorekeeper/engine/core/language.py) on either
 // start. One that cannot be fetched (offline, and not kept on this phone) is left out: the
 // engine then says its sentences in English rather than fail.
-//
-// The snapshots' cache and key are kept-store.js's (urls.store, KeptStore), shared with the
-// kept page, which keeps one snapshot. A page kept with an earlier build names no store:
-// its engine starts from scratch, keeping no snapshot, until the page is kept again.
-/* global loadPyodide, KeptStore */
+/* global loadPyodide */
 "use strict";
 
+const SNAPSHOTS = "kept-engine-snapshot";
 let engine = null;
+
+// The snapshot's key: made of exactly this Pyodide, library and engine.
+function snapshotKey(urls) {
+  const made = [urls.pyodide, urls.stdlib, urls.engine].map(encodeURIComponent).join("&");
+  return new URL("/engine/snapshot?" + made, self.location.href).href;
+}
 
 const gzip = (bytes, stream) =>
   new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
 
 async function savedSnapshot(key) {
   try {
-    const cache = await caches.open(KeptStore.SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
     const found = await cache.match(key);
     if (!found) return null;
     return new Uint8Array(await gzip(await found.arrayBuffer(), new DecompressionStream("gzip")));
@@ -43,7 +46,7 @@ async function savedSnapshot(key) {
 }
 
 function forget(key) {
-  caches.open(KeptStore.SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
+  caches.open(SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
 }
 
 // Kept in the background: the phone's only snapshot (an older engine's goes). A phone
@@ -51,7 +54,7 @@ function forget(key) {
 async function keepSnapshot(key, snapshot) {
   try {
     const packed = await gzip(snapshot, new CompressionStream("gzip"));
-    const cache = await caches.open(KeptStore.SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
     await cache.put(key, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
   } catch (error) {
@@ -89,13 +92,8 @@ async function start(urls) {
   // (the engine loads none), when the server names them (a page kept before does not).
   const options = { indexURL: urls.pyodide, stdLibURL: urls.stdlib };
   if (urls.lock) options.lockFileContents = { info: urls.lock, packages: {} };
-  try {
-    if (urls.store) importScripts(urls.store);
-  } catch (error) {
-    // Not to be had (offline, and not kept): started from scratch, no snapshot kept.
-  }
-  const key = self.KeptStore ? KeptStore.snapshotKey(urls) : null;
-  const saved = key && (await savedSnapshot(key));
+  const key = snapshotKey(urls);
+  const saved = await savedSnapshot(key);
   if (saved) {
     try {
       const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _loadSnapshot: saved }), engineZip]);
@@ -107,13 +105,13 @@ async function start(urls) {
       forget(key);
     }
   }
-  const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _makeSnapshot: Boolean(key) }), engineZip]);
+  const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _makeSnapshot: true }), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   // Imported by Python's own code, so that no JavaScript object is held when the snapshot
   // is taken (Pyodide refuses one that holds any it cannot name).
   pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import scorekeeper.pages.phone");
   try {
-    if (key) keepSnapshot(key, pyodide.makeMemorySnapshot());
+    keepSnapshot(key, pyodide.makeMemorySnapshot());
   } catch (error) {
     // This Pyodide took none: the next start compiles again.
   }

@@ -206,8 +206,7 @@ def urls() -> dict[str, Any]:
     ``stdLibURL``), the engine's zip and ``words``, the words file of each language by
     language (none for English; a kept page names only its own: ``web/offline/kept.py``); and
     ``lock``, the lock file's ``info`` (the worker gives Pyodide a lock of no packages:
-    it loads none); ``store``, the kept games' storage script (``static/kept-store.js``:
-    the engine snapshot's cache and key, shared with the kept page)."""
+    it loads none)."""
     pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
     files = built()
     return {
@@ -225,7 +224,6 @@ def urls() -> dict[str, Any]:
             if logical.startswith("words-")
         },
         "lock": lock_info(),
-        "store": current_app.jinja_env.globals["static_url"]("kept-store.js"),
     }
 
 
