@@ -261,6 +261,7 @@ def reload_after_online(
     try:
         for index in range(times):
             context.set_offline(False)
+            phone.close()  # a kept-alive connection the server closed meanwhile: a new one
             phone.json("POST", f"/api/games/{game_id}/hands", sample_hand(20 + index), key)
             version = phone.json("GET", f"/games/{game_id}/offline")["version"]
             page.evaluate("sessionStorage.removeItem('bench:marks')")
