@@ -79,9 +79,11 @@
   // A seat's box has a value: a key tapped, or a number typed.
   const filled = (f) =>
     Boolean($("input:checked", f)) || $$('input[type="number"]', f).some((n) => n.value !== "");
+  // A field's place on the page: its fieldset, or the player's box or the count's line
+  // that holds its number box (shown, hidden and explained as one, label and all).
   const box = (name) => {
     const found = document.getElementById(name);
-    return found && found.matches("input") ? found.closest(".seat") || found : found;
+    return found && found.matches("input") ? found.closest(".seat, .line.count") || found : found;
   };
   const whyOf = (name) => $(".why", box(name));
   const total = (values) => values.reduce((a, b) => a + b, 0);
@@ -387,8 +389,10 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
+    // Asked only of a whole hand: every player's box, line of keys and number box filled.
     const ready = seatBoxes.filter(shownField).every(filled) &&
-      $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f));
+      $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f)) &&
+      $$(".step .line.count").filter(shownField).every((f) => $("input", f).value !== "");
     if (!ready) {
       out.textContent = "";
       out.classList.remove("scores");
@@ -416,17 +420,23 @@
           return;
         }
         // Each name and number in its own <bdi>, so that a Hebrew page keeps "+19" whole;
-        // each side in a cell of its own, two to a line.
+        // each side in a cell of its own, two to a line. A name wraps between its words,
+        // its longest word's letters (as the sheet's fit() counts them) drawing it smaller
+        // where it is too long for the cell.
         out.replaceChildren(...body.points.map((p, s) => {
           const cell = document.createElement("span");
+          const who = document.createElement("span");
           const name = document.createElement("bdi");
           const points = document.createElement("bdi");
-          name.className = "who";
+          who.className = "who";
           name.textContent = body.names[s];
+          const longest = Math.max(...body.names[s].replace(/-/g, "- ").split(/\s+/).map((w) => w.length));
+          if (longest > 6) name.className = "l" + Math.min(longest, 24);
+          who.append(name);
           points.className = "pts";
           points.dir = "ltr";
           points.textContent = p > 0 ? "+" + p : p < 0 ? "\u2212" + -p : "0";
-          cell.append(name, " ", points);
+          cell.append(who, " ", points);
           return cell;
         }));
       })
@@ -436,9 +446,20 @@
       });
   }
 
+  // The steps shown are numbered 1, 2, 3…: a step none of whose fields is asked yet (Skat's
+  // before a game is picked) is hidden by the page's style, and the next one takes its number.
+  const stepNumbers = $$(".step").map((step) => [step, $("h2 > span, h2 > .head > span", step)]);
+  function numberSteps() {
+    let shown = 0;
+    stepNumbers.forEach(([step, number]) => {
+      if (number && step.checkVisibility()) number.textContent = String(++shown);
+    });
+  }
+
   function refresh() {
     reset();
     applyShow();
+    numberSteps();
     applyOrder();
     applyAllow();
     applyForbid();
@@ -451,6 +472,7 @@
     legends();
     heads();
     preview();
+    enterKeys();
   }
 
   // The next field to ask: the first seat without a value in each seat step (in speaking
@@ -509,6 +531,7 @@
     refresh();
     const step = event.target.closest(".step");
     if (!step || event.target.type !== "radio") return;
+    const focused = document.activeElement === event.target;
     if (step.hasAttribute("data-folds")) {
       if (complete(step)) {
         fold(step, true);
@@ -517,11 +540,13 @@
     } else {
       advance(step);
     }
+    // A key tapped from the keyboard whose row then closed: the focus follows the form on to
+    // the field now asked, rather than falling back to the page.
+    const on = $(".on");
+    if (focused && on && !event.target.checkVisibility()) focusIn(on);
   });
 
-  // Number boxes: the running total and the checks follow every key typed; the keyboard's
-  // Enter ("next") goes on to the next empty box, then to Save, and never sends a half
-  // entered hand.
+  // Number boxes: the running total and the checks follow every key typed.
   const countBoxes = $$(".seat.count");
   form.addEventListener("input", (event) => {
     if (!event.target.closest(".seat.count, .line.count")) return;
@@ -534,14 +559,80 @@
       activate(f, false);
       input.select();
     });
-    input.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter") return;
-      event.preventDefault();
-      const target = nextIn(f.closest(".step")) || next();
-      if (target && $('input[type="number"]', target)) $('input[type="number"]', target).focus();
-      else advance();
-    });
   });
+
+  // Every place the hand is asked something, in the order the table is asked it: in a
+  // step of players' boxes, each player's (in speaking order where the order table fixes
+  // it), else each line of keys and number box; then the boxes of an open folded group.
+  // Left out: what is not shown, a step folded once complete, a player's box the order
+  // table fixes or that filled itself in.
+  function stops() {
+    const found = [];
+    $$(".step").forEach((step) => {
+      if (step.classList.contains("done")) return;
+      found.push(...$$("fieldset.line, .line.count", step).filter(shownField));
+      if (seatSteps.indexOf(step) >= 0) {
+        const fixedStep = order && step.id === order.fixed_step;
+        (fixedStep ? speakers() : tableOrder()).forEach((s) => {
+          const f = $('.seat[data-seat="' + s + '"]', step);
+          if (f && !f.hidden && !f.classList.contains("fixed") && !f.classList.contains("auto")) found.push(f);
+        });
+      }
+      $$("details[open] .field", step).forEach((f) => found.push(f));
+    });
+    return found;
+  }
+
+  // A stop the hand still needs: a player's box or a line of keys with nothing tapped, a
+  // number box left empty (a folded group's boxes are 0 until changed).
+  function missing(stop) {
+    if (stop.matches(".seat")) return !filled(stop);
+    if (stop.matches("fieldset.line")) return !$("input:checked", stop);
+    if (stop.matches(".line.count")) return $("input", stop).value === "";
+    return false;
+  }
+
+  // The stop's box takes the focus: its number box, or its key tapped (else its first key
+  // that may be tapped), so that the next Enter goes on from there.
+  function focusIn(stop) {
+    const box = $('input[type="number"], input[type="text"]', stop);
+    const key = $('input[type="radio"]:checked', stop) || $('input[type="radio"]:not(:disabled)', stop);
+    if (box || key) (box || key).focus({ preventScroll: true });
+  }
+
+  function goTo(stop) {
+    activate(stop.matches(".field") ? null : stop);
+    focusIn(stop);
+  }
+
+  // The keyboard's Enter ("next") keeps the form's promise: it goes on to the next place
+  // the hand is asked something, even one already holding its usual answer (the belote
+  // after the card points, the extras after the points), and past the last to the first one
+  // still empty; it saves only from the last, once nothing is missing. It never sends a
+  // half-entered hand, as the browser would from any box of a form with a submit button.
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing) return;
+    const from = event.target;
+    if (!from.matches("input") || ["hidden", "submit", "button"].indexOf(from.type) >= 0) return;
+    event.preventDefault();
+    const all = stops();
+    const here = all.findIndex((stop) => stop.contains(from));
+    const target = (here >= 0 && all[here + 1]) || all.find(missing);
+    if (target) goTo(target);
+    else if (here === all.length - 1) form.requestSubmit(document.getElementById("save"));
+    else advance();
+  });
+
+  // The number boxes' Enter key says what it does: "next" until the last box, "done" on it
+  // once nothing is missing (where it saves).
+  function enterKeys() {
+    const all = stops();
+    const done = !all.some(missing);
+    $$('input[enterkeyhint]').forEach((input) => {
+      const last = all.length > 0 && all[all.length - 1].contains(input);
+      input.setAttribute("enterkeyhint", last && done ? "done" : "next");
+    });
+  }
 
   // A signed count gets a ± key beside it, for the phones whose number keyboard has no
   // minus: it turns the number typed, or the one about to be typed, below zero or back.

@@ -174,9 +174,14 @@
       const drawn = before ? before.drawn : undefined; // the views last drawn, kept with it
       await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, removed, drawn });
       remember(flag(setup.id), "1");
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      // One decimal with the page's decimal sign ("0,5 Mo en 0,2 s"), as the server's pages write it
+      const decimal = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+        minimumFractionDigits: 1, maximumFractionDigits: 1,
+      });
       bar.value = total;
-      status.textContent = say("kept-done", { size: (wire / 1e6).toFixed(1), seconds });
+      status.textContent = say("kept-done", {
+        size: decimal.format(wire / 1e6), seconds: decimal.format((performance.now() - started) / 1000),
+      });
     } catch (error) {
       bar.hidden = true;
       status.textContent = say ? say(error && error.name === "QuotaExceededError" ? "kept-full" : "kept-failed") : "";

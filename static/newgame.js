@@ -7,6 +7,8 @@
   if (!form) return;
   const presets = JSON.parse(document.getElementById("presets").textContent);
   const words = JSON.parse(document.getElementById("words").textContent);
+  const titles = JSON.parse(document.getElementById("titles").textContent);
+  const title = document.getElementById("game-title");
   const shown = (v) =>
     v === null ? words.none : Array.isArray(v) ? v.join(",") : words[String(v)] || String(v);
 
@@ -22,6 +24,9 @@
     // The target box is blank for the preset's own (Double deck: 500): it shows the one
     // chosen, and a number typed stays the table's.
     if (values && form.elements.target) form.elements.target.placeholder = values.target;
+    // The heading names the game as the preset does: Belote's "Coinche" is Coinche.
+    const name = titles[chosen ? chosen.value : form.dataset.defaultPreset];
+    if (title && name) title.textContent = name;
   }
 
   // Each seat's key keeps the label the server gave it ("1st"...) for while its name is

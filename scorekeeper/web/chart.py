@@ -38,6 +38,7 @@ BOLD = 0.72
 NAME_LIMIT = 12  # characters of a label's line: a longer name goes on more lines
 SMALLEST_NAME = 7  # px: a label never prints smaller, however crowded the chart
 LEADER = 18  # length of the stub that joins a line's end to its name
+DOT = 2  # px: the radius of the dot that marks where a line ends, at its last value
 PARTNER_GAP = 0.5  # lines between a side's partners' names, each perhaps of several lines
 
 # Okabe-Ito colours, the fourth darkened from #cc79a7 (2.8:1 on the page's light
@@ -57,6 +58,10 @@ _STYLE = (
         ".skc .a{stroke:currentColor;stroke-opacity:.15}"
         ".skc .z{stroke:currentColor;stroke-opacity:.5}"
         ".skc polyline{fill:none;stroke-width:2;stroke-linejoin:round}"
+        # A line's end, at its value; the stub from there to its name, thin and faint, so
+        # that a stub bent to a nudged name never reads as the line going on.
+        ".skc .e{fill:none}"
+        ".skc .k{stroke-width:1;stroke-opacity:.6}"
         f".skc .l text{{font-size:{NAME_FONT}px;font-weight:600}}"
     )
     + "".join(f".skc .s{i}{{stroke:var(--chart-{i},{colour})}}" for i, colour in enumerate(COLOURS))
@@ -116,7 +121,8 @@ def _clean_name(name: str) -> str:
 def _lines(name: str) -> list[str]:
     """The name whole, on lines of at most ``NAME_LIMIT`` characters broken between its
     words (at a space, after a hyphen), a word longer than that on a line of its own:
-    never cut short (a printed sheet read "Maximiliane…"). A Hebrew
+    never cut short (a printed sheet read "Maximiliane…"), a line broken at a space ending
+    with it (the label's text keeps the name's spaces). A Hebrew
     name's lines each end with a right-to-left mark, which holds a hyphen at a line's end
     to the name's side, its left, where the chart's left-to-right text would put it on
     the right."""
@@ -127,21 +133,25 @@ def _lines(name: str) -> list[str]:
         pieces = [word] if len(word) <= NAME_LIMIT else re.findall(r"[^-]*-|[^-]+$", word)
         parts += [(piece, " " if i == 0 else "") for i, piece in enumerate(pieces)]
     lines: list[str] = []
+    breaks: list[str] = []  # what each line break stands for: a space, or nothing
     for piece, joiner in parts:
         if lines and len(lines[-1]) + len(joiner) + len(piece) <= NAME_LIMIT:
             lines[-1] += joiner + piece
         else:
+            breaks += [joiner] if lines else []
             lines.append(piece)
     lines = lines or [""]
     strong = (unicodedata.bidirectional(c) for c in name)
-    if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L":
-        return [line + "\u200f" for line in lines]
-    return lines
+    mark = "\u200f" if next((b for b in strong if b in ("L", "R", "AL")), "L") != "L" else ""
+    # A line broken at a space keeps it at its end, where a left-aligned label draws
+    # nothing: the label's text, copied or read aloud, is the name with its spaces.
+    return [line + mark + gap for line, gap in zip(lines, [*breaks, ""], strict=True)]
 
 
 def _letters(line: str) -> int:
-    """A label line's characters as printed (its right-to-left mark takes no room)."""
-    return len(line.rstrip("\u200f"))
+    """A label line's characters as printed: its right-to-left mark takes no room, the
+    space it keeps at its end does (a line's box holds it)."""
+    return len(line.replace("\u200f", ""))
 
 
 def _spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
@@ -182,6 +192,9 @@ class _Labels:
 
     def __init__(self, labels: Sequence[Sequence[str]]) -> None:
         names = [[_lines(_clean_name(name)) for name in label] for label in labels]
+        for label in names:  # a partner's name after the last line of the one before
+            for name in label[:-1]:
+                name[-1] += " "
         # Each label's lines, and which of them start a partner's name after the first.
         self.shown = [[line for name in label for line in name] for label in names]
         self.starts = [
@@ -231,6 +244,17 @@ class _Labels:
 
 
 LINE_POINTS = 240
+
+
+def _end(x: float, y: float, right: float, label_y: float) -> str:
+    """A line's end at (``x``, ``y``), its last value: a dot there, and the stub on to its
+    name (at ``label_y``, beside the plot's ``right``), thin, faint and solid. The stub runs
+    level with the value to the plot's edge and only then turns to a name nudged away from
+    it: the line itself never bends towards its name (Tyler's 100 read as about 85)."""
+    dot = f'<circle class="e" cx="{_num(x)}" cy="{_num(y)}" r="{DOT}" stroke-dasharray="none"/>'
+    turns = [(x + DOT + 1, y), (right + 6, y), (right + LEADER, label_y)]
+    stub = " ".join(f"{_num(px)},{_num(py)}" for px, py in turns if px >= x + DOT + 1)
+    return f'{dot}<polyline class="k" points="{stub}" stroke-dasharray="none"/>'
 
 
 def _frame(
@@ -313,14 +337,9 @@ def running_totals_svg(
     across = [f"{_num(x(h))}," for h in kept]  # the same hands on every line
     for s, line in enumerate(series):
         points = " ".join([a + _num(y(line[h])) for a, h in zip(across, kept, strict=True)])
-        # The stub bends from the line's end to its label, which may have been nudged.
-        stub = " ".join(
-            f"{_num(px)},{_num(py)}"
-            for px, py in ((right, ends[s]), (right + 4, placed[s]), (right + LEADER, placed[s]))
-        )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
-            f'<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f'<polyline points="{points}"/>{_end(right, ends[s], right, placed[s])}'
             f"{labels.text(s, right + LEADER + 3, placed[s])}</g>"
         )
     parts.append("</svg>")
@@ -362,14 +381,9 @@ def ratings_svg(
         step = -(-count // LINE_POINTS) if count > LINE_POINTS else 1
         kept = [*range(0, count, step), count]
         points = " ".join(f"{_num(x(g))},{_num(y(line[g]))}" for g in kept)
-        end_x = x(count)
-        stub = " ".join(
-            f"{_num(px)},{_num(py)}"
-            for px, py in ((end_x, ends[s]), (right + 4, placed[s]), (right + LEADER, placed[s]))
-        )
         parts.append(
             f'<g class="l s{s % len(COLOURS)}" stroke-dasharray="{DASHES[s % len(DASHES)]}">'
-            f'<polyline points="{points}"/><polyline class="k" points="{stub}"/>'
+            f'<polyline points="{points}"/>{_end(x(count), ends[s], right, placed[s])}'
             f"{labels.text(s, right + LEADER + 3, placed[s])}</g>"
         )
     parts.append("</svg>")

@@ -18,20 +18,23 @@ sentence. ``tests/app/test_bidi.py`` checks that no template prints user text an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import click
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..engine.core.display import Label, Notation, SignedPoints
+from ..engine.core.display import MINUS, DecimalFigure, Label, Notation, SignedPoints
 from ..engine.core.language import PageText, isolate
 from ..engine.core.messages import Message, SeatName
 from ..pages.render import bdi  # the phone's pages isolate a player's text as the server's
@@ -128,6 +131,52 @@ def list_of(names: Any, style: str = "standard") -> str:
     )
 
 
+def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
+    """A number with ``digits`` decimals as the page's language writes it (Babel's
+    ``format_decimal``: "1,234.5", "1.234,5", "1 234,5"), with a true minus sign (Babel
+    writes a hyphen, in Hebrew after a left-to-right mark) and a plus sign when ``sign``.
+    Nothing signed that rounds to zero. The phone's engine writes the same
+    (``engine/core/language.py``'s ``decimal_text``; a test holds them equal)."""
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    text = format_decimal(abs(value), pattern, locale=current_language())
+    if not any(digit in text for digit in "123456789"):
+        return text
+    if value < 0:
+        return MINUS + text
+    return "+" + text if sign else text
+
+
+def shown_date(stamp: str | date, style: str = "medium") -> str:
+    """A stored time's date as the page's language writes it ("Nov 28, 2026",
+    "28 nov. 2026", "28.11.2026", "28 בנוב׳ 2026"; ``style="long"``: "28 November 2026");
+    the stored text as it is when it is not a date (an old import)."""
+    if isinstance(stamp, date):
+        return format_date(stamp, format=style, locale=current_language())
+    try:
+        day = date.fromisoformat(str(stamp)[:10])
+    except ValueError:
+        return str(stamp)[:10]
+    return format_date(day, format=style, locale=current_language())
+
+
+def shown_moment(stamp: str) -> str:
+    """A stored time, date and time of day in UTC, as the page's language writes them
+    ("Nov 22, 2026, 9:05 PM"; "22.11.2026, 21:05"); as stored when it cannot be read."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp.replace("T", " ")[:16]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    moment, language = moment.astimezone(UTC), current_language()
+    # The language's own joining of a date and a time ("{1}, {0}"), without the seconds
+    return (
+        str(get_datetime_format("medium", locale=language))
+        .replace("{1}", format_date(moment.date(), "medium", locale=language))
+        .replace("{0}", format_time(moment, "short", tzinfo=UTC, locale=language))
+    )
+
+
 def translate(text: Any, **params: Any) -> Any:
     """An engine :class:`Message` in the page's language; any other value unchanged.
 
@@ -173,6 +222,8 @@ def shown(value: Any) -> str:
     they are."""
     if isinstance(value, Label):
         return "".join(str(translate(piece)) for piece in value.pieces)
+    if isinstance(value, DecimalFigure):
+        return decimal(value.value, value.digits, value.sign)
     return str(translate(value))
 
 
@@ -244,6 +295,8 @@ def init_app(app: Flask) -> None:
         ltr=isolate_ltr,
         list_of=list_of,
         named=named,
+        date=shown_date,
+        decimal=decimal,
     )
 
     @app.context_processor

@@ -372,7 +372,9 @@ def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
             get_game("israeli-whist"), {**WORKED_EXAMPLE, "bid": "6H", "declarer": 0}, NAMES
         )
     # The declarer and every player beside their contract and tricks isolated.
-    assert text.startswith(f"{FSI}נועה{PDI} · 6♥ · under · {FSI}נועה{PDI}: 2 0 · ")
+    assert text.startswith(
+        f"{FSI}נועה{PDI} · Bid: 6♥ · under · {FSI}נועה{PDI}: contract 2, took 0 · "
+    )
     for name in NAMES:
         assert f"{FSI}{name}{PDI}: " in text
 

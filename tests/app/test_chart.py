@@ -17,6 +17,7 @@ from scorekeeper.web.chart import (
     TICK_FONT,
     WIDTH,
     game_chart,
+    ratings_svg,
     running_totals_svg,
 )
 
@@ -69,6 +70,33 @@ def test_each_line_ends_with_its_players_name():
         assert label(group).text == name
         end_x = points(group)[-1][0]
         assert float(label(group).get("x")) > end_x
+
+
+def test_each_line_ends_at_its_value_and_only_a_faint_stub_turns_to_its_name():
+    """A line ended bending down to its nudged name, in its own stroke (Tyler's 100 read as
+    about 85): it ends at its last value, marked by a dot there; what joins it to its name
+    is a thin, faint, solid stub that leaves it level with that value."""
+    root = parse(running_totals_svg(NAMES, TOTALS))
+    style = root.find(f"{SVG}style").text
+    assert ".skc .k{stroke-width:1;stroke-opacity:.6}" in style
+    y_of_zero, per_point = value_map(root)
+    nudged = 0
+    for group, total in zip(lines(root), TOTALS[-1], strict=True):
+        value_y = y_of_zero + per_point * total
+        drawn = [p for p in group.iter(f"{SVG}polyline") if p.get("class") != "k"]
+        [line] = drawn  # nothing else drawn in the line's own stroke
+        assert points(group)[-1][1] == pytest.approx(value_y, abs=0.11)
+        [dot] = group.iter(f"{SVG}circle")
+        assert (float(dot.get("cx")), float(dot.get("cy"))) == pytest.approx(points(group)[-1])
+        [stub] = [p for p in group.iter(f"{SVG}polyline") if p.get("class") == "k"]
+        assert stub.get("stroke-dasharray") == "none"
+        turns = [tuple(map(float, pair.split(","))) for pair in stub.get("points").split()]
+        assert turns[0][1] == turns[1][1] == pytest.approx(value_y, abs=0.11)
+        assert turns[0][0] > points(group)[-1][0]
+        name_y = float(label(group).get("y")) - NAME_FONT * 0.35
+        assert turns[-1][1] == pytest.approx(name_y, abs=0.11)
+        nudged += abs(name_y - value_y) > 1
+    assert nudged  # the case the stub bends in: 45 and 40 are too close for their names
 
 
 def test_points_follow_the_running_totals():
@@ -154,8 +182,14 @@ def test_game_chart_plots_the_engines_totals():
 
 
 def said(text: ET.Element) -> list[str]:
-    """A label's lines: its text's, then each of its tspans'."""
-    return [text.text, *(line.text for line in text)]
+    """A label's lines as drawn: its text's, then each of its tspans' (without the space a
+    line broken between words keeps at its end, which a left-aligned line does not show)."""
+    return [line.rstrip(" ") for line in (text.text, *(line.text for line in text))]
+
+
+def read(text: ET.Element) -> str:
+    """A label as a screen reader reads it and a copy takes it: its text content."""
+    return "".join(text.itertext())
 
 
 def test_names_are_escaped_and_long_ones_shown_whole_on_lines_between_words():
@@ -187,6 +221,21 @@ def test_a_long_name_is_shown_whole_on_lines_broken_between_its_words():
         ["רותם\u200f"],
         ["Noa"],
     ]
+
+
+def test_a_label_broken_over_lines_keeps_its_spaces_for_a_reader_and_a_copy():
+    """The lines of a label carried no space ("ChristopherMontgomery-Whitley" for a screen
+    reader and in a copy): a line broken at a space keeps it, one broken after a hyphen
+    adds none, and a side's partners are apart."""
+    names = ("Christopher Montgomery-Whitley", "אביגיל בן-דוד מירושלים", ("Ann Lee", "Bo"))
+    got = [read(label(g)) for g in lines(parse(running_totals_svg(names, [(1, 2, 3)])))]
+    assert got == [
+        "Christopher Montgomery-Whitley",
+        "אביגיל\u200f בן-דוד\u200f מירושלים\u200f",
+        "Ann Lee Bo",
+    ]
+    ratings = ratings_svg([(names[0], [1.0])], title="Ratings")
+    assert read(label(lines(parse(ratings))[0])) == names[0]
 
 
 def test_title_is_escaped_and_replaceable():
@@ -294,13 +343,15 @@ def test_a_long_game_draws_a_bounded_line_that_ends_at_the_last_total():
 
     totals = [(h, -h, 2 * h, h % 7) for h in range(1, 1001)]
     svg = running_totals_svg(["A", "B", "C", "D"], totals)
-    lines = re.findall(r'<polyline points="([^"]+)"/><polyline class="k" points="([^"]+)"', svg)
+    lines = re.findall(
+        r'<polyline points="([^"]+)"/><circle class="e" cx="([^"]+)" cy="([^"]+)"', svg
+    )
     assert len(lines) == 4
-    for line, stub in lines:
+    for line, x, y in lines:
         points = line.split()
         assert len(points) <= LINE_POINTS + 1
-        # The line ends exactly where its label's stub starts: at the last hand's total.
-        assert points[-1] == stub.split()[0]
+        # The line ends exactly where its end is marked: at the last hand's total.
+        assert points[-1] == f"{x},{y}"
 
 
 def test_a_sides_partners_are_named_one_under_the_other():

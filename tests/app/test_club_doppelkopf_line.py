@@ -86,7 +86,8 @@ def test_a_disputed_doppelkopf_hand_at_a_table_of_five_is_said_in_hebrew_on_the_
     said = re.search(r'<p id="disputed-hand">(.*?)</p>', page, re.S)[1]
     said = re.sub(r"</?span[^>]*>", "", said)  # the hand's parts, each whole on a line
     assert MARKED.findall(said) == [(players[seat], "רה") for seat in sorted(re_seats)], said
-    assert "קונטרה" not in said and ": K" not in said
+    # no player marked Kontra (the card points name both parties: "רה 130, קונטרה 110")
+    assert "\u2066קונטרה" not in said and ": K" not in said
 
 
 def test_a_hebrew_scoreboard_sheet_and_revisions_mark_each_party_in_hebrew(client):

@@ -598,7 +598,7 @@ def test_the_nights_words_read_as_the_table_says_them(club):
     play_series(client, night, games, 1)
     he = client.get(f"/groups/{group_id}/club/{night.id}", headers={"Accept-Language": "he"})
     page = he.get_data(as_text=True)
-    assert "חלוקה אחת לכל שחקן" in page and "חלוקה 1 לכל שחקן" not in page
+    assert "יד אחת לכל שחקן" in page and "יד 1 לכל שחקן" not in page
     assert "הסתיים" in page and "הסתיימו" not in page
 
 

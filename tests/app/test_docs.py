@@ -1,7 +1,7 @@
 """The docs a clone holds are the docs it can follow: no tracked file cites a text the
 repository lacks (the rules text the code once cited, a missing docs/ page, a markdown link
-to nothing), the README stays short, and every registered game has its rules file
-naming every house rule it declares."""
+to nothing), the README stays short and leads to every game's rules, and every registered
+game has its rules file naming every house rule it declares."""
 
 from __future__ import annotations
 
@@ -107,3 +107,12 @@ def test_every_game_has_its_rules_file_naming_every_knob_and_preset(game):
     for preset in game.presets:
         assert f"`{preset}`" in text, preset
     assert "## Worked examples" in text
+
+
+def test_the_readme_leads_to_every_games_rules():
+    """Its "Where to read on" names every registered game's rules file (it left out five)."""
+    readme = (ROOT / "README.md").read_text()
+    read_on = readme[readme.index("## Where to read on") :]
+    read_on = read_on[: read_on.find("\n## ", 1) if "\n## " in read_on[1:] else None]
+    linked = set(LINK.findall(read_on))
+    assert {f"docs/rules/{key}.md" for key in GAMES} - linked == set()

@@ -54,7 +54,7 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
     )
     expected = {
         "en": [
-            f"Evening of 2026-03-06 · {FSI}Our table{PDI}",
+            f"Evening of Mar 6, 2026 · {FSI}Our table{PDI}",
             "March 6, 2026",
             "The average place over the evening's games (1 is first)",
             f"1. {FSI}Ann{PDI}: 1.7 (3 games · 2 wins)",
@@ -63,7 +63,7 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
             f"{FSI}Ann{PDI} wins the evening!",
         ],
         "he": [
-            f"ערב {LRI}2026-03-06{PDI} · {FSI}השולחן שלנו{PDI}",
+            f"ערב 6 במרץ 2026 · {FSI}השולחן שלנו{PDI}",
             format_date(START.date(), format="long", locale="he"),
             "המקום הממוצע במשחקי הערב (1 הוא הראשון)",
             f"1. {FSI}Ann{PDI}: {LRI}1.7{PDI} (3 משחקים · 2 ניצחונות)",
@@ -72,12 +72,12 @@ def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
             f"הניצחון בערב: {FSI}Ann{PDI}!",
         ],
         "de": [
-            f"Abend vom 2026-03-06 · {FSI}Unser Tisch{PDI}",
+            f"Abend vom 06.03.2026 · {FSI}Unser Tisch{PDI}",
             "6. März 2026",
             "Platz im Schnitt über die Partien des Abends (1 ist der erste)",
-            f"1. {FSI}Ann{PDI}: 1.7 (3 Partien · 2 Siege)",
-            f"2. {FSI}{HEBREW}{PDI}: 1.7 (3 Partien · ein Sieg)",
-            f"3. {FSI}Cat{PDI}: 2.0 (3 Partien · ein Sieg)",
+            f"1. {FSI}Ann{PDI}: 1,7 (3 Partien · 2 Siege)",
+            f"2. {FSI}{HEBREW}{PDI}: 1,7 (3 Partien · ein Sieg)",
+            f"3. {FSI}Cat{PDI}: 2,0 (3 Partien · ein Sieg)",
             f"{FSI}Ann{PDI} gewinnt den Abend!",
         ],
     }
@@ -189,11 +189,12 @@ def test_an_evening_going_on_has_a_card_that_says_so_far(site):
         assert page.status_code == 200
         lines = [plain(line) for line in text_box(page.get_data(as_text=True)).split("\n")]
         caption, leads = expected[language]
+        comma = "," if language == "de" else "."  # the language's decimal sign
         assert lines[2].startswith(caption)
         assert lines[3:6] == [
-            f"1. Ann: 1.0 ({note(language, 1, 1)})",
-            f"2. Cat: 2.0 ({note(language, 1, 0)})",
-            f"3. Ben: 3.0 ({note(language, 1, 0)})",
+            f"1. Ann: 1{comma}0 ({note(language, 1, 1)})",
+            f"2. Cat: 2{comma}0 ({note(language, 1, 0)})",
+            f"3. Ben: 3{comma}0 ({note(language, 1, 0)})",
         ]
         assert lines[-1] == leads
     # An evening none of whose games has finished: no card, and its page says why.

@@ -67,7 +67,7 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     assert f"Leading: {unit('West')[0]} 19" in in_progress
     assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) in done
     assert f"Winner: {unit('Bob')[0]} 19" in done
-    assert re.search(r"\d{4}-\d\d-\d\d · 1 hand", page)
+    assert re.search(r"[A-Z][a-z]{2} \d{1,2}, \d{4} · 1 hand", page)  # Babel's date, not ISO
 
 
 def test_new_game_form_suggests_names_already_used(client, make_game):
@@ -460,7 +460,8 @@ def test_everyone_passed_throws_the_deal_in(client, make_game):
     assert f"Hand 1: thrown in; {iso('West')} deals again." in page
     assert "<em>thrown in</em>" in page
     hand = client.get(viewed(client, game_id)).get_json()["hands"][0]
-    assert hand["thrown_in"] is True and "frisch_rounds" not in hand  # after all 3
+    # Thrown in after the rules' every Frisch round, kept as played (issue 66).
+    assert hand["thrown_in"] is True and hand["frisch_rounds"] == 3
 
 
 def test_a_thrown_in_deal_can_be_edited_into_a_played_hand(client, make_game):
@@ -488,7 +489,10 @@ def test_a_second_phone_saving_the_same_hand_gets_409_and_keeps_its_entries(edit
     assert response.status_code == 409
     page = text_of(response)
     assert "Hand 1 was just saved on another phone." in page
-    saved = f"Saved there: {iso('North')} · 7♣ · under · {iso('South')}: 2 0 · {iso('West')}: 3 3"
+    saved = (
+        f"Saved there: {iso('North')} · Bid: 7♣ · under · {iso('South')}: contract 2, took 0"
+        f" · {iso('West')}: contract 3, took 3"
+    )
     assert saved in page
     assert "save it as hand 2" in page
     assert 'name="number" type="hidden" value="2"' in page
@@ -559,7 +563,7 @@ def test_delete_asks_first_and_only_the_last_hand_goes(editor, app):
     client.post(f"/games/{game_id}/hands/new", data=hand_form())
     before = dump(app)
     page = text_of(client.get(f"/games/{game_id}/hands/2/delete"))
-    assert "Delete hand 2?" in page and f"{iso('North')} · 7♣ · under" in page
+    assert "Delete hand 2?" in page and f"{iso('North')} · Bid: 7♣ · under" in page
     assert dump(app) == before
     response = client.get(f"/games/{game_id}/hands/1/delete")
     assert "Only the last hand (2) can be deleted" in text_of(response)
@@ -590,7 +594,7 @@ def test_revisions_show_every_version(editor):
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
-        r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>",
+        r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\u202f[AP]M UTC</time>",  # Babel's, not ISO
         page,
     )
 

@@ -116,6 +116,7 @@ def test_every_registered_games_ratings_page_chances_and_player_chart(table, gam
     chart = text.split('id="rating-chart"', 1)[1].split("</figure>", 1)[0]
     assert "<title>Rating after each game</title>" in chart
     assert chart.count("<polyline") == 2  # the line and its label's stub
+    assert chart.count('<circle class="e"') == 1  # where the line ends
     summary = cells(text, "rating-summary")
     assert summary[1][1] == "1"
     mine = next(r for r in expected if r["player"] == players[0])

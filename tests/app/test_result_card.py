@@ -15,7 +15,7 @@ from babel.dates import format_date
 from scorekeeper import db
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import total
-from scorekeeper.web.games import card as result_card
+from scorekeeper.web.i18n import shown_date
 from tests.support.app import into_group, stored_game
 from tests.support.play import bot_runs
 from tests.support.play import records as drawn_records
@@ -268,5 +268,6 @@ def test_a_game_in_progress_has_no_result_yet(client, make_game):
 
 def test_a_date_that_is_not_a_date_is_shown_as_stored(app):
     with app.test_request_context():
-        assert result_card.shown_date("2026-11-24T20:00:00") == "November 24, 2026"
-        assert result_card.shown_date("sometime") == "sometime"
+        assert shown_date("2026-11-24T20:00:00", "long") == "November 24, 2026"
+        assert shown_date("2026-11-24T20:00:00") == "Nov 24, 2026"
+        assert shown_date("sometime") == "sometime"

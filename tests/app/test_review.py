@@ -427,7 +427,7 @@ def chart_points(page: str) -> list[int]:
     chart = re.search(r'<svg[^>]*class="skc".*?</svg>', page, re.S).group(0)
     return [
         len(points.split())
-        for points in re.findall(r'<polyline points="([^"]+)"/><polyline class="k"', chart)
+        for points in re.findall(r'<polyline points="([^"]+)"/><circle class="e"', chart)
     ]
 
 

@@ -281,16 +281,16 @@ def test_an_imported_history_is_continued_not_repeated(database):
 @pytest.mark.parametrize(
     ("language", "line"),
     [
-        ("en", "contracts: Noa & Dana 6, Avi & Gil 7"),
-        ("he", "הימורים: Noa & Dana 6, Avi & Gil 7"),
-        ("de", "Ansagen: Noa & Dana 6, Avi & Gil 7"),
+        ("en", "Noa bid 3, took 3 · Avi bid 4, took 4 · Dana bid 3, took 3"),
+        ("he", "Noa הכריז/ה 3, לקח/ה 3 · Avi הכריז/ה 4, לקח/ה 4 · Dana הכריז/ה 3, לקח/ה 3"),
+        ("de", "Noa bot 3, machte 3 · Avi bot 4, machte 4 · Dana bot 3, machte 3"),
     ],
 )
 def test_a_partnership_hands_revision_names_its_sides_by_their_players(
     client, make_game, post_hand, language, line
 ):
-    """Spades' Revisions line says each side's contract by its players, as the scoreboard
-    names sides, not by the API's letters ("contracts: A 6, B 7")."""
+    """Spades' Revisions line is the hand in one line, each player by name with the bid
+    and the tricks in words (issue 69), never a side by the API's letter ("A 6")."""
     game_id, key = make_game(
         game="spades", rules="spades", players=["Noa", "Avi", "Dana", "Gil"], target=500
     )

@@ -1,5 +1,5 @@
 """A club night's buttons whose words take two lines on a 360 px phone ("Als Maximiliane
-Schröder unterschreiben", "Diesen Einspruch entscheiden…") keep room above and below their
+Schröder unterschreiben", "Diese Beanstandung entscheiden…") keep room above and below their
 words, as a button of one line has: none of their lines touches the button's edge."""
 
 from __future__ import annotations

@@ -53,6 +53,9 @@ def test_each_preset_tapped_shows_its_target_and_rules_and_starts_so(browser, li
                     assert target.input_value() == ""
                 shown = page.evaluate(SHOWN)
                 assert shown == drawn_values(live_server, game.key, name), (game.key, name)
+                # The heading names the game as the preset does (Belote's Coinche).
+                title = page.locator("#game-title").inner_text()
+                assert title == str(game.title_of(name)), (game.key, name)
 
         # A target typed stays the table's whatever preset is tapped after it; cleared, the
         # game plays to the preset's.

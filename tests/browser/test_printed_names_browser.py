@@ -128,9 +128,9 @@ def on_paper(page) -> None:
 
 def whole(name: str, lines: list[str]) -> bool:
     """Whether a label's ``lines`` are ``name`` broken between its words (at a space or
-    after a hyphen), each line's right-to-left mark aside."""
+    after a hyphen), each line's right-to-left mark and the space kept at its end aside."""
     joined = ""
-    for line in (line.rstrip("\u200f") for line in lines):
+    for line in (line.rstrip(" \u200f") for line in lines):
         joined += line if not joined or joined.endswith("-") else " " + line
     return joined == name
 

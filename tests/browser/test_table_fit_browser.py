@@ -26,6 +26,7 @@ from tests.support.display_browser import LANGUAGES, new_game
 from tests.support.display_browser import phone as phone  # a fixture: a language and a width
 from tests.support.live import PHONE, join_in_browser, opens, polled, serving, view_path
 from tests.support.table_fit_browser import NARROW, TAP, assert_keys_fit
+from tests.support.whole_words import CUT_OR_BROKEN
 
 pytestmark = pytest.mark.browser
 
@@ -87,8 +88,9 @@ def test_hand_form_keys_fit_with_long_names(phone, live_server):
     page = phone
     open_hand_form(page, live_server, LONG)
     keys = assert_keys_fit(page, "#bid")
-    declarers = [k for k in keys if k["title"]]
-    assert [k["title"] for k in declarers] == LONG
+    # Each name whole on its key, on lines of whole words (issue 69), never cut short.
+    assert [k["text"] for k in keys if k["text"] in LONG] == LONG
+    assert page.evaluate(CUT_OR_BROKEN, "#bid .pad.names .key bdi") == []
     for name, value in (("declarer", 3), ("level", 7), ("denomination", "C")):
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     for step in ("contracts", "tricks"):

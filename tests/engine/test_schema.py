@@ -399,8 +399,8 @@ def test_one_rendering_makes_every_view():
     assert described == [
         "Dan",
         "Bob & Dan No trump Maker went alone Uptown 5",
-        "Ann & Cat: 0/2 6",
-        "Bob & Dan: 1/1 7",
+        "Ann & Cat: Bid: 0/2, Books: 6",
+        "Bob & Dan: Bid: 1/1, Books: 7",
     ]
     revision = GAME.revision_view(hand.to_dict(), PLAYERS)
     assert [str(mark) for mark, _ in revision.seats] == ["0/2 6", "1/1 7", "0/2 6", "1/1 7"]

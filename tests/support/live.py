@@ -226,14 +226,44 @@ def printed_pdf(page, **options) -> bytes:
     return page.pdf(**options)
 
 
+# What a watched page reports besides its script errors: any violation of its Content
+# Security Policy, which the browser only notes to the page's own listeners.
+REPORTED = """document.addEventListener("securitypolicyviolation", (e) =>
+    console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI));"""
+
+
+# What the page's own requests are (by address): the document and a script's fetch. The
+# browser logs "Failed to load resource" for any answer with an error status; for these it
+# is the app's answer (a refused hand's 422, a clash's 409, a removed member's 404, no
+# network), which the test reads on the page itself; for any other resource (a script, a
+# style sheet, an image, a font) it is a fault of the page.
+ANSWERED = ("document", "fetch", "xhr")
+
+
 @contextlib.contextmanager
 def watched_page(browser, live_server, viewport=PHONE, **options):
     """A page in a fresh browser context on the live server; fails the test on any
-    JavaScript error the page raised while in use."""
+    JavaScript error the page raised while in use, and on any error or warning logged to
+    its console (a header the browser does not understand, a policy violated, a style
+    sheet or script that failed to load: what a person opening the console would see),
+    but the browser's note of an error status the app answered a page or a fetch with."""
     context = browser.new_context(viewport=viewport, base_url=live_server, **options)
+    context.add_init_script(REPORTED)
     page = context.new_page()
     errors: list[str] = []
+    asked: dict[str, str] = {}
+    page.on("request", lambda request: asked.setdefault(request.url, request.resource_type))
+
+    def logged(message) -> None:
+        if message.type not in ("error", "warning"):
+            return
+        where = message.location.get("url", "")
+        if message.text.startswith("Failed to load resource") and asked.get(where) in ANSWERED:
+            return
+        errors.append(f"{message.type}: {message.text} ({where or page.url})")
+
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", logged)
     yield page
     context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
+    assert errors == [], f"JavaScript errors and console messages: {errors}"

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 # Every box the selector names (a name, a heading): its text cut (wider than its box, or
-# an ellipsis drawn), a word broken over two lines, a word outside its cell. A word is
-# read up to a hyphen, after which a name may wrap.
+# an ellipsis drawn), a word broken over two lines, a word outside its cell (the table
+# cell it is in, else its own box: a key, a list's line). A word is read up to a hyphen,
+# after which a name may wrap.
 CUT_OR_BROKEN = """(selector) => {
   const found = [];
   const boxes = document.querySelectorAll(selector);
@@ -15,7 +16,7 @@ CUT_OR_BROKEN = """(selector) => {
     const style = getComputedStyle(box);
     if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible'
         && box.scrollWidth > box.clientWidth) found.push('ellipsis: ' + text);
-    const cell = box.closest('td, th').getBoundingClientRect();
+    const cell = (box.closest('td, th') || box).getBoundingClientRect();
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       // A word, or the part of one up to a hyphen, after which a name may wrap.

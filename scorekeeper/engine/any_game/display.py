@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.display import Label, Notation, RevisionView, RulesLine, signed
-from ..core.messages import Message, Side, msg
+from ..core.messages import Message, Side, msg, nmsg
 from ..core.schema import Hand, HandSummary
 from .rounds import RoundScore
 from .settings import SheetSettings
@@ -179,11 +179,18 @@ MOON_NOTES: dict[str, Message] = {
 def describe_hand(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> list[Message]:
-    """A round (its ``to_dict``) in one line: each player's points, or who shot the moon."""
+    """A round (its ``to_dict``) in one line: each player's points ("Ann +12 points"), or
+    who shot the moon."""
     if hand.get("moon") is not None:
         return [msg("%(name)s shot the moon", name=players[hand["moon"]])]
     return [
-        msg("%(name)s %(points)s", name=name, points=_points(points))
+        nmsg(
+            "%(name)s %(points)s point",
+            "%(name)s %(points)s points",
+            abs(points),
+            name=name,
+            points=_points(points),
+        )
         for name, points in zip(players, hand["points"], strict=True)
     ]
 

@@ -1,6 +1,5 @@
 """Belote and Coinche behind the one game interface: the deal as the table knows it at its
-end (who took, at Coinche the contract and the coinche, the takers' points, the belote,
-the capot, each side's announcements), its score term by term, its rules and words."""
+end, its score term by term, its rules and words."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from ..core.base import GameBase
 from ..core.display import GameNotes, Label, RulesLine
 from ..core.game import PageWords
 from ..core.held import held_points, held_race
-from ..core.messages import Message, Side, msg
+from ..core.messages import Message, Side, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary, OneOf
 from ..core.working import Working
 from .settings import ANNOUNCED, CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
@@ -25,6 +24,7 @@ SIDES = (("none", msg("—")), ("taker", msg("takers")), ("defence", msg("defenc
 COINCHES = (("none", msg("—")), ("coinche", msg("Coinche")), ("surcoinche", msg("Surcoinche")))
 BIDS = tuple((bid, msg("Capot") if bid == "capot" else bid) for bid in CONTRACTS)
 RESULTS = {"made": msg("made"), "dedans": msg("dedans"), "litige": msg("litige")}
+ANNOUNCED_BY = (msg("announcements %(points)d"), msg("announcements %(points)d (defence)"))
 # Weakest first: the field, its words, its points, the cards it takes, the most a side holds.
 ANNONCES = (
     ("tierce", msg("Tierce (20)"), 20, 3, 4),
@@ -40,13 +40,25 @@ NONE = {"tapped": True, "default": "none"}  # none, already tapped: no coinche, 
 NO_CARD_OF_1 = (1, DEAL - 1)  # no card is worth 1: a side never counts 1, nor the other 161
 
 
+# How the one-line hand names a side's announcements of each kind.
+ANNOUNCED_SAID = {
+    "tierce": lambda n: nmsg("%(num)d tierce", "%(num)d tierces", n),
+    "cinquante": lambda n: nmsg("%(num)d cinquante", "%(num)d cinquantes", n),
+    "cent": lambda n: nmsg("%(num)d cent", "%(num)d cents", n),
+    "carre": lambda n: nmsg("%(num)d carré", "%(num)d carrés", n),
+    "carre_nines": lambda n: msg("carré of nines"),
+    "carre_jacks": lambda n: msg("carré of jacks"),
+    "higher": lambda n: msg("the higher announcement"),
+}
+
+
 class Announced(schema.PerSide):
     """A side's count of one announcement, folded on the form at 0 (now and then one)."""
 
     def __init__(self, name: str, label: Message, high: int):
         empty = {"default": (0, 0), "omit_empty": True, "null_is_default": True}
         only = {"step": "count", "folded": True, "only_if": attrgetter("settings.announcements")}
-        super().__init__(name, label, 0, high, **only, **empty)
+        super().__init__(name, label, 0, high, said=ANNOUNCED_SAID[name], **only, **empty)
 
     def draw(self, ctx: Context, rng: random.Random) -> list[int]:
         return [int(rng.random() < 0.08), int(rng.random() < 0.08)]
@@ -69,6 +81,7 @@ class Belote(GameBase):
         ),
         "contree": (msg("Contrée"), msg("FFB: the Coinche's contracts, without announcements")),
     }
+    preset_titles = {name: title for name, (title, _) in preset_words.items()}  # "Coinche"
     page_words = PageWords(
         auction_head=msg("Taker"),
         bid_head=msg("Contract"),
@@ -134,8 +147,7 @@ class Belote(GameBase):
         return []
 
     def view(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> HandSummary:
-        """The taker, the contract and coinche, the result, the belote, the capot, a
-        litige's points held or won; the takers' card points in their side's column."""
+        """The contract, the result, the belote, announcements, capot and litige; the CP."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
         side, result = ctx.side_of(hand.taker), _deal(hand, ctx).result()
@@ -143,6 +155,8 @@ class Belote(GameBase):
         pieces: list[Any] = [RESULTS[result]]
         if hand.belote != "none":
             pieces += [" · ", msg("belote") if hand.belote == "taker" else msg("belote (defence)")]
+        if any(shown := _deal(hand, ctx).announced):  # one side's at most: the best's
+            pieces += [" · ", Message(ANNOUNCED_BY[not shown[0]], {"points": max(shown)})]
         if hand.capot and hand.contract != "capot":  # a capot bid says it already
             pieces += [" · ", msg("capot")]
         held, before = _worked(settings, hand, ctx)[2], held_points(ctx.place)
@@ -153,12 +167,19 @@ class Belote(GameBase):
         said += [" ", dict(COINCHES)[hand.coinche]] if said and hand.coinche != "none" else []
         entries = tuple((str(hand.card_points),) if s == side else () for s in (0, 1))
         marks = tuple(result == "made" if s == side else None for s in (0, 1))
+        counted = msg("%(points)d card points", points=hand.card_points)
         bid = Label(tuple(said)) if said else None
-        return HandSummary(hand.taker, bid, Label(tuple(pieces)), entries, marks)
+        return HandSummary(
+            hand.taker,
+            bid,
+            Label(tuple(pieces)),
+            entries,
+            marks,
+            said=tuple(counted if s == side else None for s in (0, 1)),
+        )
 
     def explain(self, settings: BeloteSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
-        """Each side's points term by term: the contract, the card points, the belote,
-        each announcement that counts, the coinche, the rounding, the litige."""
+        """Each side's points term by term, the announcements that count and the litige's."""
         if hand.thrown_in:
             return [[] for _ in range(self.seats)]
         ctx, counted = self.context(settings, place), _counted(hand)
@@ -213,8 +234,7 @@ def _best(hand: Hand) -> tuple[int, int]:
 
 
 def _counted(hand: Hand) -> int | None:
-    """The side whose announcements count: the best one's, or between equal ones the
-    side marked higher (none marked: the FFB's « égalité », none count)."""
+    """The side whose announcements count: the best's, or the one marked higher, else none."""
     best = _best(hand)
     if best[0] != best[1]:
         return 0 if best[0] > best[1] else 1

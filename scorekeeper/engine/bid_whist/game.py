@@ -16,7 +16,7 @@ from ..core.declared import Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
-from ..core.messages import Message, Side, msg
+from ..core.messages import Message, Side, msg, nmsg
 from ..core.schema import Context, Hand, HandSummary
 from . import stats
 from .bids import BOOK_BASE, MAX_LEVEL, Bid, Kind
@@ -125,6 +125,16 @@ class BidWhist(GameBase):
             bidders: (str(score.needed), str(score.books)),
             1 - bidders: (NO_FIGURE, str(BOOKS - score.books)),
         }
+        defenders = BOOKS - score.books
+        said = {
+            bidders: nmsg(
+                "%(num)d book of %(needed)d needed",
+                "%(num)d books of %(needed)d needed",
+                score.books,
+                needed=score.needed,
+            ),
+            1 - bidders: nmsg("%(num)d book", "%(num)d books", defenders),
+        }
         outcome = "boston" if score.boston else ("made" if score.made else "set")
         return HandSummary(
             hand.bidder,
@@ -132,6 +142,7 @@ class BidWhist(GameBase):
             OUTCOMES[outcome],
             (entries[0], entries[1]),
             tuple(score.made if side == bidders else None for side in range(len(SIDES))),
+            said=(said[0], said[1]),
         )
 
     def rules_lines(self, settings: BidWhistSettings) -> list[RulesLine]:

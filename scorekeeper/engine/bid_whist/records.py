@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import ParseError
 from ..core.form import Choice, FormField, numbers
-from ..core.messages import Message, msg
+from ..core.messages import Message, msg, nmsg
 from ..core.schema import Context, Count, Field, HandSchema, OneOf, PerSide, Refused, SeatOf, SuitOf
 from .bids import MAX_LEVEL, Bid, Kind
 from .cards import BOOKS
@@ -125,6 +125,7 @@ HAND = HandSchema(
         0,
         MAX_RENEGES,
         folded=True,
+        said=lambda n: nmsg("%(num)d renege", "%(num)d reneges", n),
         step="taken",
         help="Caught reneges per side, A then B",
         default=(0, 0),

@@ -439,8 +439,12 @@ class Bridge(GameBase):
         entries = tuple(
             (str(score.below[s]), str(score.above[s])) if score.points[s] else () for s in (0, 1)
         )
+        said = tuple(
+            msg("%(below)d below the line, %(above)d above", below=b, above=a) if entry else None
+            for b, a, entry in zip(score.below, score.above, entries, strict=True)
+        )
         made = tuple(over >= 0 if s == side else None for s in (0, 1))
-        return HandSummary(hand.declarer, bid, Label(pieces), entries, made)
+        return HandSummary(hand.declarer, bid, Label(pieces), entries, made, said=said)
 
     def rules_lines(self, settings: BridgeSettings) -> list[RulesLine]:
         """Each knob of the preset's kind, as the new-game form labels it."""

@@ -27,9 +27,19 @@ def bid_fields(cards: Bound) -> tuple[PerSeat, PerSeat]:
     ``cards`` dealt (the last filled in), 0 to ``cards`` each; their steps'
     titles are :data:`BID_STEPS`."""
     return (
-        PerSeat("bids", msg("Bid"), 0, cards, from_dealers_left=True),
-        PerSeat("tricks", msg("Tricks"), 0, cards, total=cards),
+        PerSeat("bids", msg("Bid"), 0, cards, from_dealers_left=True, said=bid_said),
+        PerSeat("tricks", msg("Tricks"), 0, cards, total=cards, said=took_said),
     )
+
+
+def bid_said(bid: int) -> Message:
+    """A player's bid as a sentence says it: "bid 2"."""
+    return msg("bid %(n)d", n=bid)
+
+
+def took_said(tricks: int) -> Message:
+    """The tricks a player took as a sentence says them: "took 0"."""
+    return msg("took %(n)d", n=tricks)
 
 
 BID_STEPS = {"deal": msg("The deal"), "bids": msg("Bids"), "tricks": msg("Tricks taken")}
@@ -190,4 +200,4 @@ def bid_summary(found: HandSummary, hand: Any, suit: Any) -> HandSummary:
     word = "even" if bids == cards else "over" if bids > cards else "under"
     outcome = Label((OUTCOME_WORDS[word], f" {bids}/{cards}"), "" if word == "even" else word)
     made = tuple(b == t for b, t in zip(hand.bids, hand.tricks, strict=True))
-    return HandSummary(found.about, deal, outcome, found.entries, made)
+    return HandSummary(found.about, deal, outcome, found.entries, made, said=found.said)

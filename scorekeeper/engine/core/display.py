@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 
 from .messages import Message, with_sides
 
@@ -35,6 +36,28 @@ def total(points: int) -> str:
 class Notation(str):
     """Text in a notation that reads left to right whatever the page's language: points,
     bids, formulas. A page keeps it left to right inside a right-to-left sentence."""
+
+
+class DecimalFigure(Notation):
+    """A number with decimals (a mean, a rating): left to right like all notation, written
+    with the page's decimal sign ("1.5", "1,5" in French and German). As text it is the
+    English form, which the API and the CLI keep; a page writes it through
+    ``language.decimal_text`` (``web/i18n.py``'s ``shown`` and ``Words.shown``)."""
+
+    value: float
+    digits: int
+    sign: bool
+
+    def __new__(cls, value: float, digits: int = 1, sign: bool = False) -> DecimalFigure:
+        rounded = Decimal(repr(abs(value))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_EVEN)
+        text, zero = f"{rounded:f}", not rounded  # rounded as Babel rounds, half to even
+        if value < 0 and not zero:
+            text = MINUS + text
+        elif sign and not zero:
+            text = "+" + text
+        made = super().__new__(cls, text)
+        made.value, made.digits, made.sign = value, digits, sign
+        return made
 
 
 class SignedPoints(int):
@@ -169,12 +192,7 @@ def mean_figure(value: float | None, sign: bool = False) -> FigureValue:
     dash when there is nothing to average."""
     if value is None:
         return NO_FIGURE
-    text = f"{abs(value):.1f}"
-    if value < 0 and text != "0.0":
-        text = MINUS + text
-    elif sign and text != "0.0":
-        text = "+" + text
-    return Notation(text)
+    return DecimalFigure(value, 1, sign)
 
 
 def label_words(label: Label) -> Message:

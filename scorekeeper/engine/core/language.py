@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Any
 
-from .display import Label, Notation, SignedPoints
+from .display import MINUS, DecimalFigure, Label, Notation, SignedPoints
 from .messages import Message, SeatName
 
 LANGUAGES = ("en", "he", "de", "fr")
@@ -46,6 +47,30 @@ OR_LISTS = {
 }
 
 FSI, PDI, LRI = "\u2068", "\u2069", "\u2066"
+
+# Each language's decimal sign and thousands separator, as CLDR has them (Babel's
+# ``get_decimal_symbol`` and ``get_group_symbol``; the phone's engine has no Babel, so a
+# test holds these equal to it): "1,234.5", "1.234,5", "1 234,5" (a narrow no-break space).
+DECIMAL_SIGNS = {"en": ".", "he": ".", "de": ",", "fr": ","}
+GROUP_SIGNS = {"en": ",", "he": ",", "de": ".", "fr": "\u202f"}
+
+
+def decimal_text(value: float, digits: int, language: str, sign: bool = False) -> str:
+    """``value`` to ``digits`` decimals as ``language`` writes it: its decimal sign, its
+    thousands grouped, a true minus sign (and a plus sign when ``sign``): what Babel's
+    ``format_decimal`` writes for the pattern ``#,##0.0`` (one ``0`` a digit), rounded as
+    it rounds (the number as Python prints it, half to even: 0.05 is 0.0, 0.15 is 0.2), but
+    for the minus, which is U+2212 on every page here. Nothing signed that rounds to zero."""
+    rounded = Decimal(repr(abs(value))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_EVEN)
+    whole, _, part = f"{rounded:,f}".partition(".")
+    text = whole.replace(",", GROUP_SIGNS[language])
+    if part:
+        text += DECIMAL_SIGNS[language] + part
+    if not rounded:
+        return text
+    if value < 0:
+        return MINUS + text
+    return "+" + text if sign else text
 
 
 class Partners(str):
@@ -128,6 +153,10 @@ class Words:
         values.setdefault("num", num)
         return self.catalogue.ngettext(singular, plural, num) % values
 
+    def decimal(self, value: float, digits: int = 1, sign: bool = False) -> str:
+        """A number with decimals in this language's writing (``decimal_text``)."""
+        return decimal_text(value, digits, self.language, sign)
+
     def ltr(self, text: str) -> str:
         """Numbers and bids kept left to right inside a right-to-left sentence."""
         return f"{LRI}{text}{PDI}" if self.rtl else text
@@ -187,6 +216,8 @@ class Words:
         the other, notation and numbers as they are."""
         if isinstance(value, Label):
             return "".join(str(self.translate(piece)) for piece in value.pieces)
+        if isinstance(value, DecimalFigure):
+            return self.decimal(value.value, value.digits, value.sign)
         return str(self.translate(value))
 
 

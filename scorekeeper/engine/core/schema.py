@@ -208,8 +208,12 @@ class Field:
         csv: bool | str = True,
         omit_empty: bool = False,
         null_is_default: bool | None = None,
+        seldom: float = 0,
     ) -> None:
         self.omit_empty = omit_empty
+        self.seldom = seldom
+        """The share of random hands that leave the field at its ``default``, beside the
+        ones that draw it (a poignée, a chelem: rare at a table); 0: drawn like the rest."""
         if null_is_default is not None:
             self.null_is_default = null_is_default
         self.name = name
@@ -317,6 +321,10 @@ class Field:
     def draw(self, ctx: Context, rng: random.Random) -> Any:
         raise NotImplementedError
 
+    def drawn(self, ctx: Context, rng: random.Random) -> Any:
+        """A random hand's value: the default as often as ``seldom`` says, else drawn."""
+        return self.default if self.seldom and rng.random() < self.seldom else self.draw(ctx, rng)
+
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
         """The value as a page says it (None: nothing to say, a "no")."""
         return None if typed is None else str(typed)
@@ -328,13 +336,27 @@ class SeatOf(Field):
     metavar = "SEAT"
     style = "names"
 
-    def __init__(self, name: str, label: Message, *, what: Message | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        name: str,
+        label: Message,
+        *,
+        what: Message | None = None,
+        instead: tuple[str, Message] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(name, label, **kwargs)
         self.what = what
         """With ``what``, the seat is read as every number from outside is (``numbers.
         parse_int``, 0 to seats - 1), its refusals in the core's number words naming it so."""
+        self.instead = instead
+        """A key and its words that the table may give instead of a player (French Tarot's
+        "alone": the taker called their own king), the value as it is; on the form a key
+        before the players'."""
 
-    def parse(self, value: Any, ctx: Context) -> int:
+    def parse(self, value: Any, ctx: Context) -> int | str:
+        if self.instead is not None and value == self.instead[0]:
+            return value
         if self.what is not None:
             try:
                 return parse_int(value, self.name, label=self.what, low=0, high=ctx.seats - 1)
@@ -360,20 +382,26 @@ class SeatOf(Field):
         return seat
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(
+        seats = tuple(
             Choice(str(s), players[s] if s < len(players) else str(s)) for s in range(ctx.seats)
         )
+        return seats if self.instead is None else (Choice(*self.instead), *seats)
 
     def range_words(self, ctx: Context) -> str:
-        return f"a seat, 0 to {ctx.seats - 1}"
+        instead = "" if self.instead is None else f", or {self.instead[0]}"
+        return f"a seat, 0 to {ctx.seats - 1}{instead}"
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return names[typed]
+        return names[typed] if isinstance(typed, int) else typed
 
-    def draw(self, ctx: Context, rng: random.Random) -> int:
+    def draw(self, ctx: Context, rng: random.Random) -> int | str:
+        if self.instead is not None:
+            return rng.choice([self.instead[0], *range(ctx.seats)])
         return rng.randrange(ctx.seats)
 
-    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
+    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Message | str | None:
+        if self.instead is not None and typed == self.instead[0]:
+            return self.instead[1]
         return None if typed is None else names[typed]
 
 
@@ -765,7 +793,9 @@ class _Listed(Field):
     """Whole numbers, one per seat (``PerSeat``) or per side (``PerSide``), from ``low``
     to ``high`` each, adding up to ``total`` when it is given (see ``totalled``).
     ``folded``: a rare penalty, on the form in its step's folded group,
-    each box at 0, and a box left empty read as 0."""
+    each box at 0, and a box left empty read as 0. ``said``: one number as the table says
+    it in a sentence, a function of the number giving a Message ("took 3", "1 penalty");
+    without it, the label and the number ("Meld: 20")."""
 
     listed = True
     metavar = "N,N,…"
@@ -779,6 +809,7 @@ class _Listed(Field):
         total: Bound = None,
         prefix: str | None = None,
         folded: bool = False,
+        said: Callable[[int], Message] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(name, label, **kwargs)
@@ -787,6 +818,14 @@ class _Listed(Field):
         self.total = total
         self.prefix = prefix or name  # the form's fields are f"{prefix}_{i}"
         self.folded = folded
+        self.said = said
+
+    def said_of(self, number: Any) -> Message:
+        """One of the field's numbers as a sentence says it (``said``), or its label and
+        the number (a side's figures of two partners: "2/3")."""
+        if self.said is not None and isinstance(number, int):
+            return self.said(number)
+        return msg("%(what)s: %(n)s", what=self.label, n=number)
 
     def _box(self, name: str, label: Message, ctx: Context, seat: int | None = None) -> FormField:
         low, high = self.bounds(ctx)
@@ -1081,7 +1120,7 @@ class HandSchema:
             for described in () if body else self.fields:
                 if not described.applies(ctx) or not self.is_shown(described, shown):
                     continue
-                body[described.name] = described.draw(ctx, rng)
+                body[described.name] = described.drawn(ctx, rng)
                 shown |= described.to_form(body[described.name])
             try:
                 game.record_from_dict(settings, body, ctx.place)
@@ -1245,7 +1284,10 @@ class HandSummary:
     None), its bid (a Label or None), how it went (``outcome``), and per side what the
     table wrote (``entries``) and whether the side made its bid (``made``, None: no bid);
     ``penalties``, per side, what a penalty cost it, shown apart from its points (none:
-    no penalties)."""
+    no penalties); ``said``, per side, its entries as the table says them in a sentence
+    ("bid 2, took 0", "9 of 10 needed": a Message or Label, None for nothing), which
+    the one-line hand shows where the sheet's cells show ``entries`` under their heads
+    (none: the entries as they are)."""
 
     about: int | None
     bid: Label | None
@@ -1253,3 +1295,4 @@ class HandSummary:
     entries: tuple[tuple[str, ...], ...]
     made: tuple[bool | None, ...]
     penalties: tuple[PenaltyMark | None, ...] = ()
+    said: tuple[Any, ...] = ()

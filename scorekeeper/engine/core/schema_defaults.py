@@ -94,6 +94,7 @@ class SchemaDefaults:
         pieces: list[Any] = []
         css = ""
         entries: list[list[str]] = [[] for _ in range(sides)]
+        spoken: list[list[Any]] = [[] for _ in range(sides)]
         for described in self._schema().fields:
             value = getattr(hand, described.name)
             if not described.applies(ctx) or (value is None and not isinstance(described, SuitOf)):
@@ -103,7 +104,11 @@ class SchemaDefaults:
             elif described.listed:
                 for index in range(sides):
                     seats = ctx.sides[index] if isinstance(described, PerSeat) else (index,)
-                    entries[index].append("/".join(str(value[s]) for s in seats))
+                    figures = "/".join(str(value[s]) for s in seats)
+                    entries[index].append(figures)
+                    if not described.folded:  # a penalty is named by the line (``_folded``)
+                        number = value[seats[0]] if len(seats) == 1 else Notation(figures)
+                        spoken[index].append(described.said_of(number))
             else:
                 said = msg("%(side)s", side=Side(value)) if isinstance(described, SideOf) else None
                 said = said or described.words(value, (), ctx)
@@ -114,7 +119,12 @@ class SchemaDefaults:
                 pieces.append(said if isinstance(said, Message) else Notation(said))
         outcome = _spaced(pieces) or (msg("played"),)
         return HandSummary(
-            about, None, Label(outcome, css), tuple(map(tuple, entries)), (None,) * sides
+            about,
+            None,
+            Label(outcome, css),
+            tuple(map(tuple, entries)),
+            (None,) * sides,
+            said=tuple(_listed(words) for words in spoken),
         )
 
     def _summary_of(self, settings: Any, record: Any, place: HandPlace | None) -> HandSummary:
@@ -163,24 +173,36 @@ class SchemaDefaults:
     def describe_hand(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> list[Any]:
-        """A stored hand in one line, from ``view``: who it is about, its bid, how it went
-        (the sides and partners its words name by their players: "Dana named ♥"), each
-        side's entries and its penalties."""
-        _, ctx, summary = self._stored_summary(hand, settings)
+        """A stored hand in one line, from ``view``: who it is about, its bid under its
+        column's head ("Bid: 7♥"), how it went (the sides and partners its words
+        name by their players: "Dana named ♥"), each side's entries as the table says them
+        (``HandSummary.said``: "bid 2, took 0") with a penalty the hand's fields hold
+        ("1 penalty"), and its penalties."""
+        record, ctx, summary = self._stored_summary(hand, settings)
         sides = [" & ".join(players[s] for s in side) for side in ctx.sides]
         named = [Partners.of(players[s] for s in side) for side in ctx.sides]
         # Each name a message's parameter, which a page isolates (a Hebrew name beside a
         # number keeps its own run).
         about = [] if summary.about is None else [msg("%(side)s", side=players[summary.about])]
         parts: list[Any] = about
-        parts += [] if summary.bid is None else [label_with_sides(summary.bid, named)]
+        if summary.bid is not None:
+            bid = label_with_sides(summary.bid, named)
+            head = self.page_words.bid_head
+            parts.append(bid if head is None else Label((head, Notation(": "), *bid.pieces)))
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
-        parts += [  # an entry in words or a half point (40,5) in the page's language
-            Label((msg("%(side)s", side=name), Notation(": "), *_label(_entries_said(entry))))
-            for name, entry in zip(sides, summary.entries, strict=True)
-            if entry
-        ]
+        said = summary.said or tuple(
+            _entries_said(entry) if entry else None for entry in summary.entries
+        )
+        folded = () if summary.penalties else self._folded(record, ctx)
+        for index, name in enumerate(sides):
+            # an entry in words or a half point (40,5) in the page's language
+            words = [said[index]] if said[index] is not None else []
+            words += folded[index] if folded else []
+            if words:
+                parts.append(
+                    Label((msg("%(side)s", side=name), Notation(": "), *_label(_listed(words))))
+                )
         marks = summary.penalties or (None,) * len(sides)
         parts += [  # a penalty apart from the points, as the row marks it
             Label((msg("%(side)s", side=name), Notation(": "), mark.label))
@@ -188,6 +210,23 @@ class SchemaDefaults:
             if mark is not None
         ]
         return parts
+
+    def _folded(self, record: Hand, ctx: Context) -> tuple[list[Message], ...]:
+        """Per side, each penalty the hand's folded fields hold, as the table says it
+        ("1 penalty"): a hand whose view marks no penalty still names them."""
+        found: tuple[list[Message], ...] = tuple([] for _ in ctx.sides)
+        if record.thrown_in:
+            return found
+        for described in self._schema().fields:
+            value = getattr(record, described.name)
+            if not (described.listed and described.folded and value) or not described.applies(ctx):
+                continue
+            for index, side in enumerate(ctx.sides):
+                seats = side if isinstance(described, PerSeat) else (index,)
+                number = sum(value[s] for s in seats)
+                if number:
+                    found[index].append(described.said_of(number))
+        return found
 
     def revision_view(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
@@ -420,6 +459,14 @@ def _dealer_field(dealer: int, players: Sequence[str]) -> FormField:
 
 def _label(said: Any) -> tuple[Any, ...]:
     return said.pieces if isinstance(said, Label) else (said,)
+
+
+def _listed(words: Sequence[Any]) -> Label | None:
+    """Things a side's entry says, one after the other as a list: "bid 2, took 0"."""
+    pieces: list[Any] = []
+    for said in words:
+        pieces += [Notation(", "), *_label(said)] if pieces else list(_label(said))
+    return Label(tuple(pieces)) if pieces else None
 
 
 def _entries_said(entry: Sequence[str]) -> Any:

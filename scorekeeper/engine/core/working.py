@@ -57,5 +57,7 @@ class Working:
                 )
             )
         if to_ten(self.inside, self.rounding) != self.inside:
-            found.append(msg("rounded to the nearest ten: %(points)d", points=to_ten(self.inside)))
+            # From what to what: the rounded sum alone read as one more term to add.
+            rounded = {"before": self.inside, "points": to_ten(self.inside)}
+            found.append(msg("rounded to the nearest ten: %(before)d → %(points)d", **rounded))
         return found + [msg("%(term)s: %(points)d", term=t, points=p) for t, p in self.kept if p]

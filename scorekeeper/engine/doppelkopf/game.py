@@ -569,7 +569,8 @@ def said_row(settings: DoppelkopfSettings, hand: Hand, score: Score) -> tuple[An
         game = dict(SOLOS)[hand.solo]
         pieces.append(msg("%(game)s: %(player)s", game=game, player=Side(hand.re[0])))
     if hand.re_points is not None:
-        pieces.append(Notation(f"{hand.re_points}\u00a0:\u00a0{240 - hand.re_points}"))
+        points = {"re": hand.re_points, "kontra": 240 - hand.re_points}
+        pieces.append(msg("Re %(re)d, Kontra %(kontra)d", **points))
     else:
         pieces.append(msg("losers %(band)s", band=Notation(hand.loser_points)))
     won = {0: msg("Re won"), 1: msg("Kontra won"), None: msg("nobody won")}[score.won]

@@ -13,7 +13,7 @@ from ..core.display import Label, RulesLine
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
 from ..core.game import HandPlace, PageWords
-from ..core.messages import Message, Partner, Seat, msg
+from ..core.messages import Message, Partner, Seat, msg, nmsg
 from ..core.schema import (
     Context,
     Count,
@@ -168,13 +168,16 @@ class Euchre(GameBase):
         outcome = msg("march") if hand.tricks == 5 else msg("made") if made else msg("euchred")
         entries = tuple((str(hand.tricks),) if s == hand.makers else () for s in (0, 1))
         marks = tuple(made if s == hand.makers else None for s in (0, 1))
+        took = nmsg("%(num)d trick", "%(num)d tricks", hand.tricks)
+        tricks = tuple(took if s == hand.makers else None for s in (0, 1))
         if hand.named_by is not None:
             said = _named(hand, ctx)
-            return HandSummary(None, None, Label((said, " · ", outcome)), entries, marks)
+            outcome_named = Label((said, " · ", outcome))
+            return HandSummary(None, None, outcome_named, entries, marks, said=tricks)
         alone = (msg("alone against alone"),) if hand.defender_alone else (msg("alone"),)
         bid = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
         red = "r" if hand.trump.is_red else ""
-        return HandSummary(None, Label(bid, red), Label((outcome,)), entries, marks)
+        return HandSummary(None, Label(bid, red), Label((outcome,)), entries, marks, said=tricks)
 
     def rules_lines(self, settings: EuchreSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, after the one fixed score; the lone

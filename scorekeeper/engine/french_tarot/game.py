@@ -1,90 +1,43 @@
 """French Tarot behind the one game interface: the deal declared once as the table knows it
-at its end, its score, the rules across its fields, and its words. Three to five play,
-each for themselves; at five the taker calls a king."""
+at its end, its score, rules and words. Three to five play; at five the taker calls a king."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..bridge.game import DEAL_WORDS  # a deal, passed out when everyone passes
 from ..core.base import GameBase
-from ..core.command_line import scored_record
-from ..core.declared import Figures, Progression
+from ..core.declared import Progression
 from ..core.display import Label, Notation, RulesLine, SignedPoints, signed
-from ..core.form import Choice, FormField
 from ..core.game import PageWords
 from ..core.messages import Message, Partner, msg, nmsg
 from ..core.numbers import shown_number
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, SuitOf
-from . import deck
-from .settings import CONTRACTS, MULTIPLIER, NEEDED, POIGNEES, PRESETS, Deal, TarotSettings
-from .stats import NOTES, TarotFigures, player_figures
+from ..core.takers import Takers
+from . import settings as rules
+from .settings import CONTRACTS, PRESETS, Deal, TarotSettings
 
-ALONE = "alone"
-SIDES = (("none", msg("—")), ("taker", msg("taker's side")), ("defence", msg("defence")))
-KINDS = (("none", msg("—")), ("simple", msg("simple")), ("double", msg("double")))
-KINDS += (("triple", msg("triple")),)
-CHELEMS = (("none", msg("—")), ("announced", msg("announced, made")))
-CHELEMS += (("failed", msg("announced, failed")), ("made", msg("made, not announced")))
-CHELEMS += (("defence", msg("by the defence")),)
+NONE = ("none", msg("—"))  # an extra's first option, already tapped
+SIDES = (NONE, ("taker", msg("taker's side")), ("defence", msg("defence")))
+KINDS = (NONE, ("simple", msg("simple")), ("double", msg("double")), ("triple", msg("triple")))
+CHELEMS = (NONE, ("announced", msg("announced, made")), ("failed", msg("announced, failed")))
+CHELEMS += (("made", msg("made, not announced")), ("defence", msg("by the defence")))
 CONTRACT_SCALE = "Petite ×1 · Garde ×2 · Garde sans ×4 · Garde contre ×6"  # the game's own words
-
-
-class CalledPartner(SeatOf):
-    """At five, the holder of the king the taker called, or ``"alone"`` (the taker called
-    their own king): on the form a key for alone before the players."""
-
-    def parse(self, value: Any, ctx: Context) -> int | str:
-        return ALONE if value == ALONE else super().parse(value, ctx)
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        (called,) = super().form_fields(ctx, players)
-        return (replace(called, choices=(Choice(ALONE, msg("alone")), *called.choices)),)
-
-    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return typed if typed in (None, ALONE) else names[typed]
-
-    def draw(self, ctx: Context, rng: Any) -> Any:
-        return rng.choice([ALONE, *range(ctx.seats)])
-
-    def words(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return msg("alone") if typed == ALONE else super().words(typed, names, ctx)
-
-
-class Extra(OneOf):
-    """An extra of the deal (petit au bout, a poignée, the chelem): none, already tapped."""
-
-    def __init__(self, name: str, label: Message, options: Sequence[tuple[str, Message]]):
-        super().__init__(name, label, options, step="extras", default="none")
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        return tuple(replace(f, default="none") for f in super().form_fields(ctx, players))
-
-    def draw(self, ctx: Context, rng: Any) -> str:  # about as rare as at a table
-        return "none" if rng.random() < 0.6 else super().draw(ctx, rng)
-
-
-class TarotHand(HandSchema):
-    """The deal: on the command line, and drawn at random, read as a deal entered at a
-    table (``deck``'s checks apply); a random one is thus a deal the rules allow."""
-
-    def typed(self, game: Any, settings: Any, given: Any) -> Any:
-        body = {f.name: f.from_option(given[f.name]) for f in self if given.get(f.name) is not None}
-        body = {"thrown_in": True} if given.get("thrown_in") else body
-        return scored_record(
-            game, settings, game.record_from_dict(settings, body, _first(game, settings))
-        )
-
-    def random_body(self, game: Any, settings: Any, ctx: Context, rng: Any) -> dict[str, Any]:
-        placed = replace(ctx, place=ctx.place or _first(game, settings))
-        return super().random_body(game, settings, placed, rng)
-
-
-def _first(game: Any, settings: TarotSettings | None = None) -> Any:
-    """The place of a game's first deal (a French Tarot deal is the same at any place)."""
-    return game.place_of(game.state_of(game.replay(settings or game.preset("fft"), 0, [])))
+# At five: the called partner (alone: the taker called their own king) and the suit of the
+# king called, if written down (None: a deal saved before it was asked, or sent without it).
+AT_FIVE = {"step": "taking", "omit_empty": True, "only_if": lambda ctx: ctx.seats == 5}
+CALLED = AT_FIVE | {"help": "At five: the seat holding the called king, or alone."}
+KING = AT_FIVE | {"only_if": lambda ctx: ctx.seats == 5 and ctx.settings.called_king}
+# An extra (petit au bout, a poignée, the chelem): none already tapped, and seldom drawn.
+EXTRA = {"tapped": True, "default": "none", "step": "extras", "seldom": 0.6}
+TAKERS = Takers(
+    CONTRACTS,
+    made=lambda record: record.card_points >= rules.NEEDED[record.bouts],
+    bid="contract",
+    partner="partner",  # at five: a seat, or alone
+    notes=(msg("A contract is made when the taker's side has the points its bouts need."),),
+)
 
 
 class FrenchTarot(GameBase):
@@ -92,9 +45,7 @@ class FrenchTarot(GameBase):
     name = msg("French Tarot")
     seats = 4
     seat_range = (3, 5)
-    # The deal's sentence ("Garde with Anne-Sophie Beaumont · made by 4") on a line of its
-    # own across the row, as Skat and Schafkopf have it: in the row's narrow first column
-    # at 360 px it broke the called partner's name (issue 56, item 7).
+    # The deal's sentence across the row: a narrow column broke names at 360 px (issue 56).
     row_layout = "across"
     presets = PRESETS
     preset_words = {
@@ -118,55 +69,33 @@ class FrenchTarot(GameBase):
         cell_legend=msg("points made by the taker's side, points in the deal, total"),
         hand=DEAL_WORDS,
     )
-    hand = TarotHand(
+    hand = HandSchema(
         SeatOf("taker", msg("Taker"), step="taking"),
-        CalledPartner(
-            "partner",
-            msg("Called partner"),
-            step="taking",
-            only_if=lambda ctx: ctx.seats == 5,
-            help="At five: the seat holding the called king, or alone.",
-            omit_empty=True,
-        ),
-        SuitOf(
-            "king",
-            msg("Called king"),
-            step="taking",
-            only_if=lambda ctx: ctx.seats == 5 and ctx.settings.called_king,
-            default=None,  # a deal saved before it was asked, or sent without it
-            null_is_default=True,
-            omit_empty=True,
-        ),
+        SeatOf("partner", msg("Called partner"), instead=("alone", msg("alone")), **CALLED),
+        SuitOf("king", msg("Called king"), default=None, null_is_default=True, **KING),
         OneOf("contract", msg("Contract"), CONTRACTS, step="taking"),
         Count("bouts", msg("Bouts of the taker's side"), 0, 3, step="count"),
         Count("card_points", msg("Points of the taker's side"), 0, 91, step="count", halves=True),
-        Extra("petit_au_bout", msg("Petit au bout"), SIDES),
-        Extra("poignee", msg("Poignée of the taker's side"), KINDS),
-        Extra("poignee_defence", msg("Poignée of the defence"), KINDS),
-        Extra("chelem", msg("Chelem"), CHELEMS),
+        OneOf("petit_au_bout", msg("Petit au bout"), SIDES, **EXTRA),
+        OneOf("poignee", msg("Poignée of the taker's side"), KINDS, **EXTRA),
+        OneOf("poignee_defence", msg("Poignée of the defence"), KINDS, **EXTRA),
+        OneOf("chelem", msg("Chelem"), CHELEMS, **EXTRA),
         thrown_in=True,
+        thrown_in_label=msg("Passed out"),  # the one tap for a deal everyone passed
         steps={
             "taking": msg("The contract"),
             "count": msg("The count"),
             "extras": msg("Petit au bout, poignées, chelem"),
         },
     )
-    figures = Figures(None, player_figures, notes=NOTES, kind=TarotFigures)
+    figures = TAKERS.figures
 
     def score(self, settings: TarotSettings, hand: Hand, ctx: Context) -> tuple[int, ...]:
         return _deal(hand, ctx).split(settings, ctx.seats)
 
     def check(self, settings: TarotSettings, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
-        """``deck.problems``; what the cards cannot give only for a deal entered at its place:
-        one stored before it was checked opens as it was saved (``ctx.place`` None)."""
-        found = deck.problems(_deal(hand, ctx), ctx.seats, settings.petite, bool(ctx.place))
-        return [(field, deck.api_words(field, said)) for field, said in found]
-
-    def hand_form(self, settings: TarotSettings, players: Sequence[str], place: Any = None) -> Any:
-        """The one tap for a deal everyone passed says so: "Passed out"."""
-        spec = super().hand_form(settings, players, place)
-        actions = tuple(replace(a, label=msg("Passed out")) for a in spec.actions)
-        return replace(spec, actions=actions)
+        """What the rules and the cards cannot give, on every deal entered (``problems``)."""
+        return rules.problems(_deal(hand, ctx), ctx.seats, settings.petite)
 
     def view(self, settings: TarotSettings, hand: Hand, ctx: Context) -> HandSummary:
         """The taker, the contract (at five the called king's suit, and with whom), made or
@@ -180,14 +109,16 @@ class FrenchTarot(GameBase):
             who = msg("with %(name)s", name=Partner(seat, seat, 0)) if seat is not None else None
             pieces[:0] = [who or msg("alone"), " · "]
         pieces += [piece for extra in _extras(hand).values() for piece in (" · ", extra)]
-        side = {deal.taker, deal.partner} - {None}
+        seats, side = range(ctx.seats), {deal.taker, deal.partner} - {None}
         made = (shown_number(deal.points),)
-        entries = tuple(made if s == deal.taker else () for s in range(ctx.seats))
-        marks = tuple(deal.made() if s in side else None for s in range(ctx.seats))
+        entries = tuple(made if s == deal.taker else () for s in seats)
+        marks = tuple(deal.made() if s in side else None for s in seats)
+        counted = msg("%(points)s card points", points=made[0])
+        said = tuple(counted if s == deal.taker else None for s in seats)
         bid = Label((dict(CONTRACTS)[hand.contract],))
         if hand.king is not None:  # the called king's suit beside the contract: "Garde ♥"
             bid = Label((*bid.pieces, " ", hand.king.symbol), "r" if hand.king.is_red else "")
-        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks)
+        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks, said=said)
 
     def explain(self, settings: TarotSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each player's points term by term: the count against the points needed, the
@@ -196,22 +127,26 @@ class FrenchTarot(GameBase):
             return super().explain(settings, hand, place)
         ctx = self.context(settings, place)
         deal = _deal(hand, ctx)
-        terms, multiplier = deal.terms(settings), MULTIPLIER[deal.contract]
-        unit, margin = sum(terms.values()), abs(deal.margin(settings.half_point))
-        contract = f"(25 + {_half(margin)}) × {multiplier}"
-        said = [
-            _count(deal, settings),
-            _term(dict(CONTRACTS)[deal.contract], contract, terms["contract"]),
-        ]
-        for name, words in _extras(hand).items():
-            times_ten = f"10 × {multiplier}" if name == "petit_au_bout" else ""
-            said.append(_term(words, times_ten, terms[name]))
-        said.append(_paid(terms))
-        times = ctx.seats - 1 if deal.partner is None else 2
-        found = [
-            [msg("defender: %(points)s", points=SignedPoints(-unit))] for _ in range(ctx.seats)
-        ]
-        found[deal.taker] = [*said, _term(msg("taker"), f"{times} × {signed(unit)}", times * unit)]
+        terms, multiplier = deal.terms(settings), rules.MULTIPLIER[deal.contract]
+        count = nmsg(  # the card points, with the bouts, against the points needed
+            "%(points)s with %(num)d bout, %(needed)d needed: %(result)s",
+            "%(points)s with %(num)d bouts, %(needed)d needed: %(result)s",
+            deal.bouts,
+            points=shown_number(deal.points),
+            needed=rules.NEEDED[deal.bouts],
+            result=_result(deal, settings),
+        )
+        margin = abs(deal.margin(settings.half_point))  # 40 or 40½, alike in every language
+        half = f"{int(margin)}½" if margin % 1 else str(int(margin))
+        formulas = {"contract": f"(25 + {half}) × {multiplier}"}
+        formulas["petit_au_bout"] = f"10 × {multiplier}"
+        worded = {"contract": dict(CONTRACTS)[deal.contract], **_extras(hand)}
+        said = [_term(words, formulas.get(name, ""), terms[name]) for name, words in worded.items()]
+        unit, times = sum(terms.values()), ctx.seats - 1 if deal.partner is None else 2
+        taker = _term(msg("taker"), f"{times} × {signed(unit)}", times * unit)
+        defender = msg("defender: %(points)s", points=SignedPoints(-unit))
+        found = [[defender] for _ in range(ctx.seats)]
+        found[deal.taker] = [count, *said, _paid(terms), taker]
         if deal.partner is not None:
             found[deal.partner] = [msg("called partner: %(points)s", points=SignedPoints(unit))]
         return found
@@ -230,23 +165,18 @@ class FrenchTarot(GameBase):
 
     def rules_lines(self, settings: TarotSettings) -> list[RulesLine]:
         """The fixed scale before each knob: points needed, the contracts, the primes."""
-        poignees = zip(
-            deck.POIGNEE_TRUMPS[self.seats], POIGNEES[settings.poignee_scale], strict=True
-        )
-        chelem = msg(
-            "announced 400, not announced 200, failed %(failed)s", failed=SignedPoints(-200)
-        )
+        needed = " · ".join(map(str, rules.NEEDED))
+        contracts = CONTRACT_SCALE.removeprefix("" if settings.petite else "Petite ×1 · ")
+        trumps = rules.POIGNEE_TRUMPS[self.seats]
+        primes = zip(trumps, rules.POIGNEES[settings.poignee_scale], strict=True)
+        poignees = " · ".join(f"{shown}: {points}" for shown, points in primes)
+        failed = SignedPoints(-200)
+        chelem = msg("announced 400, not announced 200, failed %(failed)s", failed=failed)
         return [
-            RulesLine(msg("Points needed, 0 to 3 bouts"), Notation("56 · 51 · 41 · 36")),
-            RulesLine(
-                msg("Contracts"),
-                Notation(CONTRACT_SCALE.removeprefix("" if settings.petite else "Petite ×1 · ")),
-            ),
+            RulesLine(msg("Points needed, 0 to 3 bouts"), Notation(needed)),
+            RulesLine(msg("Contracts"), Notation(contracts)),
             RulesLine(msg("Petit au bout"), msg("10 × the contract")),
-            RulesLine(
-                msg("Poignée: trumps shown, points"),
-                Notation(" · ".join(f"{trumps}: {points}" for trumps, points in poignees)),
-            ),
+            RulesLine(msg("Poignée: trumps shown, points"), Notation(poignees)),
             RulesLine(msg("Chelem"), chelem),
             RulesLine(msg("Deals"), self.end_words(settings)),  # 0 read as the table's end
             *super().rules_lines(settings)[1:],
@@ -254,31 +184,15 @@ class FrenchTarot(GameBase):
 
 
 def _deal(hand: Hand, ctx: Context) -> Deal:
-    partner = hand.partner if ctx.seats == 5 and hand.partner != ALONE else None
+    partner = hand.partner if ctx.seats == 5 and hand.partner != "alone" else None
     extras = (hand.petit_au_bout, hand.poignee, hand.poignee_defence, hand.chelem)
     return Deal(hand.taker, partner, hand.contract, hand.bouts, hand.card_points, *extras)
-
-
-def _half(number: Any) -> str:  # in a formula, alike in every language: 40 or 40½
-    return f"{int(number)}½" if number % 1 else str(int(number))
 
 
 def _term(words: Message, formula: str, points: int) -> Message:
     """A term of the deal's working: its words, how it counts, its points signed."""
     counted = f"{formula} = {signed(points)}" if formula else signed(points)
     return msg("%(term)s: %(formula)s", term=words, formula=Notation(counted))
-
-
-def _count(deal: Deal, settings: TarotSettings) -> Message:
-    """The count: the card points, with the bouts, against the points needed."""
-    return nmsg(
-        "%(points)s with %(num)d bout, %(needed)d needed: %(result)s",
-        "%(points)s with %(num)d bouts, %(needed)d needed: %(result)s",
-        deal.bouts,
-        points=shown_number(deal.points),
-        needed=NEEDED[deal.bouts],
-        result=_result(deal, settings),
-    )
 
 
 def _paid(terms: dict[str, int]) -> Message:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS, bidding_rules
+from ..core.bidding import BIDDING_TEXTS, OUTCOME_WORDS, bidding_rules, took_said
 from ..core.display import MINUS, Label, Notation, PenaltyMark, RulesLine, SignedPoints, signed
 from ..core.knobs import rules_lines_of
 from ..core.messages import Message, msg, nmsg
@@ -69,12 +69,17 @@ def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     taken = tuple((str(tricks),) for tricks in record.tricks)
     marks = tuple(map(revoke_mark, record.revokes, score.revoke_penalties))
     if record.pass_round:
-        return HandSummary(None, None, PASS_ROUND, taken, score.made, marks)
+        said = tuple(map(took_said, record.tricks))
+        return HandSummary(None, None, PASS_ROUND, taken, score.made, marks, said)
     entries = tuple(
         (str(contract), *tricks) for contract, tricks in zip(record.contracts, taken, strict=True)
     )
+    said = tuple(
+        msg("contract %(contract)d, took %(tricks)d", contract=contract, tricks=tricks)
+        for contract, tricks in zip(record.contracts, record.tricks, strict=True)
+    )
     outcome = Label((OUTCOME_WORDS[score.over_under],), score.over_under)
-    return HandSummary(record.declarer, record.bid.label, outcome, entries, score.made, marks)
+    return HandSummary(record.declarer, record.bid.label, outcome, entries, score.made, marks, said)
 
 
 def rules_lines(settings: RuleSettings) -> list[RulesLine]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.bidding import BID_STEPS, BidScore, hook_problems
+from ..core.bidding import BID_STEPS, BidScore, bid_said, hook_problems, took_said
 from ..core.cards import Suit
 from ..core.form import FormField, numbers
 from ..core.game import HandPlace
@@ -85,8 +85,8 @@ HAND = OhHellHand(
         default=dealt,
     ),
     SuitOf("trump", msg("Trump"), none=msg("No trump"), step="deal"),
-    PerSeat("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True),
-    PerSeat("tricks", msg("Tricks"), 0, _high, total=dealt),
+    PerSeat("bids", msg("Bid"), 0, _high, prefix="bid", from_dealers_left=True, said=bid_said),
+    PerSeat("tricks", msg("Tricks"), 0, _high, total=dealt, said=took_said),
     steps=BID_STEPS,
 )
 """The hand's fields: its cards (the place's where left out), the trump suit or none, and

@@ -144,6 +144,16 @@ def _phase_word(phase: int | str, settings: PhaseSettings) -> str:
     return "✓" if isinstance(phase, int) and phase > settings.phases else str(phase)
 
 
+def _said(hand: Hand, seat: int, phase: int | None) -> Label:
+    """A player's part of a hand as the table says it: the phase made (its number where
+    the hand's place is known), and the points left."""
+    left = nmsg("%(num)d point left", "%(num)d points left", hand.left[seat])
+    if seat not in hand.completed:
+        return Label((left,))
+    made = msg("phase made") if phase is None else msg("phase %(phase)d made", phase=phase)
+    return Label((made, Notation(", "), left))
+
+
 def phase_words(phase: int) -> Message:
     """A phase as the table says it: "Phase 4: a run of 7"."""
     return msg("Phase %(phase)d: %(what)s", phase=phase, what=PHASES[phase - 1])
@@ -282,7 +292,8 @@ class PhaseTen(GameBase):
         entries = tuple((_phase_word(p, settings),) for p in phases or alone)
         made = tuple(s in hand.completed for s in range(ctx.seats))
         outcome = Label((msg("%(count)d made", count=len(hand.completed)),))
-        return HandSummary(out, None, outcome, entries, made)
+        said = tuple(_said(hand, s, phases[s] if phases else None) for s in range(ctx.seats))
+        return HandSummary(out, None, outcome, entries, made, said=said)
 
     def explain(
         self, settings: PhaseSettings, hand: Hand, place: HandPlace | None = None

@@ -21,7 +21,7 @@ from ..core.progress import RaceProgress, resume_race
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
 from ..core.tally import Item, Tallied, TallyPerSide, counts
-from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, sides_scored
+from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, saved, sides_scored
 
 NOBODY = "none"
 
@@ -222,8 +222,15 @@ class Pinochle(GameBase):
             (f"({meld})" if why else str(meld), str(ctr))
             for meld, ctr, (_, why) in zip(hand.meld, hand.counters, scored, strict=True)
         )
+        said = tuple(
+            msg("meld %(meld)d (not counted), counters %(counters)d", meld=meld, counters=ctr)
+            if why
+            else msg("meld %(meld)d, counters %(counters)d", meld=meld, counters=ctr)
+            for meld, ctr, (_, why) in zip(hand.meld, hand.counters, scored, strict=True)
+        )
         marks = tuple(made if side == bidders else None for side in (0, 1))
-        return HandSummary(hand.bidder, Label((str(hand.bid),)), outcome, entries, marks)
+        bid = Label((str(hand.bid),))
+        return HandSummary(hand.bidder, bid, outcome, entries, marks, said=said)
 
     def explain(self, settings: PinochleSettings, hand: Hand, place: Any = None) -> list[list]:
         """Each player's side, term by term: its meld (by combination where the table
@@ -250,6 +257,9 @@ class Pinochle(GameBase):
                     msg("Bid %(bid)d: set", bid=hand.bid),
                 )
                 said.append(made if scored[side][0] >= 0 else went)
+            elif settings.save_meld and not saved(settings, hand.counters[side], False):
+                least = settings.save_meld  # the other side's counters score only once saved
+                said.append(msg("not counted: under %(least)d counters", least=least))
             terms[:0] = said
         return found
 

@@ -582,7 +582,7 @@ class Skat(GameBase):
         extra += [msg("ouvert")] if hand.ouvert else []
         bid = Label(_spaced([game, *extra]), red)
         if hand.game == "null":
-            counted: list[Any] = [Notation(str(worth.value))]
+            counted: list[Any] = [msg("value %(value)d", value=worth.value)]
         else:
             counted, running = [], 0
             for word, n in worth.levels:
@@ -615,6 +615,8 @@ class Skat(GameBase):
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)
         entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
+        counted = msg("%(points)d card points", points=hand.declarer_points) if points else None
+        said = tuple(counted if s == hand.declarer else None for s in range(ctx.seats))
         made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
         bonus = seeger_of(settings, hand, ctx.seats, _present(settings, ctx))
         apart = tuple(
@@ -625,7 +627,8 @@ class Skat(GameBase):
             else None
             for b in bonus
         )
-        return HandSummary(hand.declarer, bid, outcome, entries, made, apart if any(bonus) else ())
+        penalties = apart if any(bonus) else ()
+        return HandSummary(hand.declarer, bid, outcome, entries, made, penalties, said)
 
     # --- the list: its state, and its foot ---------------------------------------------
 
@@ -752,9 +755,8 @@ def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
     """A Ramsch as the list writes it: the loser's card points (or Durchmarsch), what
     doubled them, lost or won; the points in the column of the player recorded."""
     points = hand.declarer_points
-    counted: list[Any] = [
-        msg("Durchmarsch") if hand.durchmarsch else msg("%(points)d card points", points=points)
-    ]
+    said = msg("%(points)d card points", points=points)
+    counted: list[Any] = [msg("Durchmarsch") if hand.durchmarsch else said]
     for word, times in (
         (msg("Jungfrau"), 2**hand.jungfrau),
         (msg("pushed"), 2**hand.pushes),
@@ -766,7 +768,8 @@ def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
     outcome = Label((*counted, Notation(" · "), result))
     entries = tuple((str(points),) if s == hand.declarer else () for s in range(ctx.seats))
     made = tuple(bool(hand.durchmarsch) if s == hand.declarer else None for s in range(ctx.seats))
-    return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made)
+    spoken = tuple(said if s == hand.declarer else None for s in range(ctx.seats))
+    return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made, said=spoken)
 
 
 def _present(settings: SkatSettings, ctx: Context) -> tuple[int, ...]:

@@ -163,19 +163,10 @@ def describe_hand(
 def revision_view(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> RevisionView:
-    """A saved version of a hand (its ``to_dict``) for the Revisions page: each seat's
-    bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
+    """A saved version of a hand (its ``to_dict``) for the Revisions page: the hand in one
+    line, and each seat's bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
     blind = hand.get("blind_nil") or ()
-    contracts = [sum(hand["bids"][s] for s in seats) for seats in SIDES]
-    summary = (
-        msg(
-            "contracts: %(side_a)s %(a)d, %(side_b)s %(b)d",
-            side_a=Side(0),
-            a=contracts[0],
-            side_b=Side(1),
-            b=contracts[1],
-        ),
-    )
+    summary = tuple(describe_hand(hand, players, settings))
     seats = tuple(
         (
             Notation(f"{bid_text(hand['bids'], blind, seat)}/{hand['tricks'][seat]}"),

@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, render_template, url_for
-from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ... import db, game_play
 from ...engine.core.display import mean_figure, total
 from ...evenings import EveningResult
 from ..access import game_or_404, member_group
-from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown
+from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown, shown_date
 from ..service import game_of, game_title, group_name, side_members
 from ..weight import light
 from .scoreboard import Standing, standing_of
@@ -157,15 +156,6 @@ class ResultCard:
         }
 
 
-def shown_date(stamp: str) -> str:
-    """A stored time's date as the page's language writes it ("24 November 2026"); the
-    stored text as it is when it is not a date (an old import)."""
-    try:
-        return format_date(date.fromisoformat(stamp[:10]), format="long")
-    except ValueError:
-        return stamp[:10]
-
-
 def winners_sentence(game: db.StoredGame, standing: Standing, names: Sequence[str]) -> str | None:
     """The scoreboard's banner for the end of ``game`` in plain text: the game's own words
     ("Ann wins with 130!", "Ann & Cat win with 500!", or who went out and who won), or
@@ -225,7 +215,7 @@ def game_card(game: db.StoredGame, progress: Any) -> ResultCard | None:
     return ResultCard(
         title=game_title(game),
         group=card_group(game),
-        date=shown_date(game.created_at),
+        date=shown_date(game.created_at, "long"),
         rows=rows,
         winner=winners_sentence(game, standing, names),
         file_name=f"result-{game.id}.png",
@@ -238,9 +228,9 @@ EVENING_PICTURE_ROWS = 8
 
 
 def evening_title(found: EveningResult) -> str:
-    """The evening's name in the page's language, "Evening of 2026-03-06" (the UTC day
-    its first hand was recorded), the date kept left to right in a right-to-left one."""
-    return _("Evening of %(date)s", date=isolate_ltr(found.date))
+    """The evening's name in the page's language, "Evening of Mar 6, 2026" (the UTC day
+    its first hand was recorded), the date as the language writes it."""
+    return _("Evening of %(date)s", date=shown_date(found.date))
 
 
 def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
@@ -284,7 +274,7 @@ def evening_card(found: EveningResult, group: db.Group) -> ResultCard | None:
     return ResultCard(
         title=evening_title(found),
         group=group_name(group),
-        date=shown_date(found.date),
+        date=shown_date(found.date, "long"),
         rows=rows,
         winner=winner,
         file_name=f"evening-{found.id}.png",

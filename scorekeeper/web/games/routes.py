@@ -48,7 +48,7 @@ from ..access import (
 from ..chart import running_totals_svg
 from ..forms import ConfirmForm, FieldProblem, preset_label
 from ..groups.forms import StartGroupForm
-from ..i18n import current_language, from_this_site, isolate, shown, translate
+from ..i18n import current_language, from_this_site, isolate, shown, shown_moment, translate
 from ..responses import CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
@@ -164,6 +164,8 @@ def new_game():
         form=form,
         names=db.known_player_names(db.get_db(), group_id=group_id) if group_id else [],
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
+        # The game's name under each preset, as the heading says it (Belote's "Coinche").
+        titles={name: translate(game.title_of(name)) for name in game.presets},
         knobs={knob.name: knob for knob in game.knobs},
         words=_choice_words(game),
         preset_label=preset_label,
@@ -443,9 +445,9 @@ def edit_link(game_id: int, key: str):
 
 
 def _moment(stamp: str) -> dict[str, str | None]:
-    """A stored time as the page shows it without JavaScript ("2026-11-22 21:05", in UTC)
-    and as the ``datetime`` its script turns into the phone's own time; a time that cannot
-    be read (from an old import) is shown as stored."""
+    """A stored time as the page shows it without JavaScript (in UTC, as the page's language
+    writes a date and a time) and as the ``datetime`` its script turns into the phone's own
+    time; a time that cannot be read (from an old import) is shown as stored."""
     try:
         moment = datetime.fromisoformat(stamp)
     except ValueError:
@@ -453,7 +455,7 @@ def _moment(stamp: str) -> dict[str, str | None]:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     moment = moment.astimezone(UTC)
-    return {"when": moment.strftime("%Y-%m-%d %H:%M"), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
+    return {"when": shown_moment(stamp), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
 @light

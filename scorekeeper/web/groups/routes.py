@@ -27,8 +27,7 @@ from ..access import (
     membership,
 )
 from ..forms import ConfirmForm
-from ..games.card import shown_date
-from ..i18n import isolate
+from ..i18n import isolate, shown_date
 from ..links import public_url, qr_markup
 from ..responses import PRIVATE
 from ..service import game_summary, playing_in

@@ -22,7 +22,7 @@ from ...names import nfc
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..i18n import is_rtl, translate
+from ..i18n import decimal, is_rtl, translate
 from ..responses import PRIVATE
 from ..service import kind_name
 from ..weight import light
@@ -33,8 +33,8 @@ MAX_SEATS = 8  # the most names a seating may have: the largest table of any gam
 
 
 def one_decimal(value: float) -> str:
-    """A rating as the pages show it: one decimal, a true minus sign."""
-    return f"{value:.1f}".replace("-", "−")
+    """A rating as the pages show it: one decimal in the page's language, a true minus sign."""
+    return decimal(value, 1)
 
 
 def percent(chance: float) -> str:
@@ -113,7 +113,7 @@ def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[RatingLin
                 provisional=row.provisional,
                 spread=ltr(one_decimal(2 * row.sigma)),
                 arrow="▲" if sign > 0 else "▼" if sign < 0 else "▬",
-                change=ltr(("+" if sign > 0 else "") + one_decimal(change)),
+                change=ltr(decimal(change, 1, sign=True)),
                 trend=words[(sign, len(row.recent))].replace(CHANGE, one_decimal(abs(change))),
                 spark=Markup(sparkline_svg(row.recent)),
             )

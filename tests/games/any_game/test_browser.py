@@ -89,13 +89,17 @@ def test_a_round_with_the_running_total_as_typed(page, live_server):
     assert head(page).inner_text() == "total 4"
     fingers.type("")  # Enter: on from the box ± left the focus in
     assert page.evaluate("document.activeElement.id") == "points_3"
-    fingers.type("0")
+    assert box(page, 3).get_attribute("enterkeyhint") == "next"
+    page.keyboard.type("0")
+    fingers.count += 1
     assert head(page).inner_text() == "total 4"
-    assert page.evaluate("document.activeElement.id") == "save"
-    fingers.save()
+    # The last box, nothing missing: its Enter says "done", and saves the round.
+    assert box(page, 3).get_attribute("enterkeyhint") == "done"
+    fingers.type("")
+    page.wait_for_url(SCOREBOARD_URL)
     assert totals(page) == ["12", "\u22123", "\u22125", "0"]
-    # tap box 1, "12"+Enter, "-3"+Enter, "5"+Enter, ±, Enter, "0"+Enter, Save
-    assert fingers.count == 1 + 3 + 3 + 2 + 1 + 1 + 2 + 1 == 14
+    # tap box 1, "12"+Enter, "-3"+Enter, "5"+Enter, ±, Enter, "0"+Enter (saved)
+    assert fingers.count == 1 + 3 + 3 + 2 + 1 + 1 + 2 == 13
 
 
 def test_the_round_total_is_checked_live_and_the_last_filled_in(page, live_server):
@@ -106,21 +110,24 @@ def test_the_round_total_is_checked_live_and_the_last_filled_in(page, live_serve
     fingers.type("-7")
     assert box(page, 3).input_value() == ""
     assert head(page).inner_text() == "23 of 26"
-    fingers.type("0")
-    # Dan's 3 filled itself in, marked so; the round adds up to 26; Save has the focus.
+    page.keyboard.type("0")
+    fingers.count += 1
+    # Dan's 3 filled itself in, marked so; the round adds up to 26; Cat's is the last box
+    # to type, and its Enter says "done".
     assert box(page, 3).input_value() == "3"
     assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
     assert head(page).inner_text() == "26 of 26"
-    assert page.evaluate("document.activeElement.id") == "save"
+    assert box(page, 2).get_attribute("enterkeyhint") == "done"
     # A change to another box moves the filled-in points with it: below zero too.
     box(page, 2).fill("5")
     assert box(page, 3).input_value() == "-2"
     box(page, 2).fill("0")
     assert box(page, 3).input_value() == "3"
-    fingers.save()
+    fingers.type("")  # Enter on the last box, nothing missing: saved
+    page.wait_for_url(SCOREBOARD_URL)
     assert totals(page) == ["30", "\u22127", "0", "3"]
-    # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter, Save
-    assert fingers.count == 1 + 3 + 3 + 2 + 1 == 10
+    # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter (saved)
+    assert fingers.count == 1 + 3 + 3 + 2 == 9
 
 
 def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, live_server):

@@ -295,10 +295,10 @@ def test_a_round_everyone_scored_alike_has_no_winner():
 def test_describe_and_revision_view_list_each_players_points():
     hand = {"points": [5, -3, 0, 12]}
     assert [str(m) for m in GAME.describe_hand(hand, NAMES)] == [
-        "Ann +5",
-        "Bob −3",
-        "Cat 0",
-        "Dan +12",
+        "Ann +5 points",
+        "Bob −3 points",
+        "Cat 0 points",
+        "Dan +12 points",
     ]
     view = GAME.revision_view(hand, NAMES)
     assert [str(m) for m in view.summary] == ["round total +14"]

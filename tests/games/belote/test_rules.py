@@ -615,3 +615,44 @@ def test_the_french_words_are_a_french_tables(client):
     assert "Coinche et capot demandé" in text
     page = text_of(client.get(f"/games/new?game={KEY}", headers=FRENCH))
     assert "Les règles du jeu de Belote" in page and "du Belote" not in page
+
+
+def test_the_announcements_that_count_show_on_the_board_the_print_and_the_result(client):
+    """A Coinche evening (issue 65, looked at in Chromium): a deal's announcements are on
+    its row of the board and of the print, as its belote is, the side's that counts only;
+    and the game is called Coinche wherever it is named (the result card said Belote)."""
+    game_id, key = new_game(client, "coinche")
+    # Each side a tierce, the defence a cinquante too: only the defence's count (70).
+    deal = {"taker": 0, "contract": "100", "card_points": 112, "belote": "taker"}
+    assert (
+        post(client, game_id, key, deal | {"tierce": [1, 1], "cinquante": [0, 1]}).status_code
+        == 201
+    )
+    deal = {"taker": 1, "contract": "90", "card_points": 101, "tierce": [0, 1]}
+    assert post(client, game_id, key, deal).status_code == 201
+    for page in ("", "/print"):
+        text = text_of(client.get(f"/games/{game_id}{page}"))
+        assert "made · belote · announcements 70 (defence)" in text, page
+        assert "made · announcements 20 " in text, page
+    board = text_of(client.get(f"/games/{game_id}", headers=FRENCH))
+    assert "réussi · belote · annonces 70 (défense)" in board
+    game_id, key = new_game(client, "coinche", before=[1900, 0])
+    ended = post(client, game_id, key, {"taker": 0, "contract": "100", "card_points": 112})
+    assert ended.get_json()["status"] == "finished"
+    card = text_of(client.get(f"/games/{game_id}/result", headers=FRENCH))
+    assert '"title": "Coinche"' in card and "Belote" not in card
+
+
+def test_the_why_page_rounds_from_what_to_what(client):
+    """The rounding said as a sum rounded, not as one more term: the page said "arrondi à
+    la dizaine : 280" between the cinquante and the belote, and its terms added to 582."""
+    game_id, key = new_game(client, "coinche")
+    deal = {"taker": 1, "contract": "100", "card_points": 112, "belote": "taker"}
+    assert (
+        post(client, game_id, key, deal | {"tierce": [1, 1], "cinquante": [0, 1]}).status_code
+        == 201
+    )
+    why = text_of(client.get(f"/games/{game_id}/hands/1/why", headers=FRENCH))
+    assert "Cinquante (50) : 50 arrondi à la dizaine : 282 → 280 belote : 20" in why
+    hebrew = text_of(client.get(f"/games/{game_id}/hands/1/why", headers={"Accept-Language": "he"}))
+    assert "מעוגל לעשרת הקרובה: 282 ← 280" in hebrew

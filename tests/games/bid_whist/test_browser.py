@@ -12,6 +12,7 @@ from tests.support.browser import SCOREBOARD_URL, Taps, api
 from tests.support.display_browser import phone as phone  # a fixture: a language and a width
 from tests.support.live import opens
 from tests.support.table_fit_browser import NARROW, assert_keys_fit
+from tests.support.whole_words import CUT_OR_BROKEN
 
 pytestmark = pytest.mark.browser
 
@@ -135,7 +136,9 @@ def test_the_bid_whist_form_fits_360_px_with_long_names(phone, live_server):
     assert board["x"] >= 0 and board["x"] + board["width"] <= 360.5
     page.goto(f"/games/{created['id']}/hands/new")
     keys = assert_keys_fit(page, "#bid")
-    assert [k["title"] for k in keys if k["title"]] == LONG_NAMES
+    # Each name whole on its key, on lines of whole words (issue 69: never "Alexandra Mi…").
+    assert [k["text"] for k in keys if k["text"] in LONG_NAMES] == LONG_NAMES
+    assert page.evaluate(CUT_OR_BROKEN, "#bid .pad.names .key bdi") == []
     for name, value in (("bidder", 0), ("level", 4), ("kind", "NT")):
         page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
     assert_keys_fit(page, "#bid")

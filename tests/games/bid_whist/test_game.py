@@ -168,21 +168,23 @@ def test_the_hand_form_folds_the_bid_and_the_reneges_and_hints_the_books(changes
 
 def test_describe_hand_in_one_line():
     """The core's line from the hand's row: the bidder, the bid, made or set, and each
-    side's books needed and taken (after reneges: Cat's side needed 9, took 9 - 3)."""
+    side's books in words (issue 69: "10 11" said nothing): the bidders' taken of those
+    needed, the defenders' taken, and a renege named (after reneges: Cat's side needed 9,
+    took 9 - 3)."""
     said = GAME.describe_hand(FOUR_UP, NAMES)
     assert [str(part) for part in said] == [
         "Ann",
-        "4 uptown ♥",
+        "Bid: 4 uptown ♥",
         "made",
-        "Ann & Cat: 10 11",
-        "Bob & Dan: – 2",
+        "Ann & Cat: 11 books of 10 needed",
+        "Bob & Dan: 2 books",
     ]
     said = GAME.describe_hand(hand(**THREE_D).to_dict(), NAMES)
     assert [str(part) for part in said][1:] == [
-        "3 downtown ♠",
+        "Bid: 3 downtown ♠",
         "set",
-        "Ann & Cat: 9 6",
-        "Bob & Dan: – 7",
+        "Ann & Cat: 6 books of 9 needed, 1 renege",
+        "Bob & Dan: 7 books",
     ]
     assert [str(p) for p in GAME.describe_hand({"thrown_in": True}, NAMES)] == ["thrown in"]
 

@@ -97,7 +97,7 @@ def test_a_passed_out_chicago_deal_keeps_the_deal_and_its_vulnerability(client, 
     game_id = played("chicago", [deal(0, "2S", 8), PASSED])  # Bob deals deal 2 again
     assert turn_of(client, game_id) == CHICAGO_TURNS[1]
     hebrew = turn_of(client, game_id, "he")
-    assert "חלוקה 2 מתוך 4" in hebrew and "פגיעים: Bob & Dan" in hebrew
+    assert "יד 2 מתוך 4" in hebrew and "פגיעים: Bob & Dan" in hebrew
     german = turn_of(client, game_id, "de")
     assert "Spiel 2 von 4 · In Gefahr: Bob & Dan" in german
 

@@ -294,15 +294,19 @@ def test_the_printed_sheet_carries_the_pad(client):
     assert ["game-line rubber", "rubber", ""] in rows
 
 
-def test_hebrew_chicago_says_deal_never_hand_and_the_dealer_gender_neutral(client):
+def test_hebrew_chicago_says_a_deal_in_the_glossarys_one_word_and_the_dealer_gender_neutral(
+    client,
+):
+    """Hebrew calls a deal יד on every game's pages, bridge's too (the glossary,
+    scorekeeper/translations/glossary.toml): never חלוקה beside it for the same thing."""
     _, game_id, _ = play(client, "chicago", [deal(0, "2S", 8)])
     hebrew = {"Accept-Language": "he"}
     form = text_of(client.get(f"/games/{game_id}/hands/new", headers=hebrew).get_data(as_text=True))
-    assert "Bob מחלק/ת" in form and "החלוקה הבאה" in form and "חלוקה 2 מתוך 4" in form
+    assert "Bob מחלק/ת" in form and "היד הבאה" in form and "יד 2 מתוך 4" in form
     board = text_of(client.get(f"/games/{game_id}", headers=hebrew).get_data(as_text=True))
-    assert "רישום החלוקה הבאה" in board and "Bob מחלק/ת ומכריז/ה ראשון" in board
+    assert "רישום היד הבאה" in board and "Bob מחלק/ת ומכריז/ה ראשון" in board
     for page in (form, board):
-        assert not re.search(r"(?<!\w)יד \d", page)  # "hand 2": the word is the deal's
+        assert not re.search(r"(?<!\w)ה?חלוק(ה|ות|ת)(?!\w)(?! מחדש)", page)
 
 
 def test_duplicate_without_a_deal_count_is_open_and_its_pages_draw(client):
@@ -339,7 +343,7 @@ def saved_lines(response) -> list[str]:
         (
             "he",
             "כולם פאס: Bob מחלק/ת שוב.",
-            "החלוקה נשמרה (חלוקה 4 · שני הצדדים פגיעים · התקיים): Ann & Cat 0 · Bob & Dan +160",
+            "היד נשמרה (יד 4 · שני הצדדים פגיעים · התקיים): Ann & Cat 0 · Bob & Dan +160",
         ),
     ],
 )

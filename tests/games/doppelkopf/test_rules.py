@@ -347,19 +347,19 @@ def test_each_row_says_who_won_what_was_said_the_extra_points_and_bock(client):
     for hand in EVENING:
         assert post(client, game_id, auth, hand).status_code == 201
     assert rows(said(client.get(f"/games/{game_id}"))) == [
-        "Re: Ann & Dan · 120 : 120 · Kontra won · 1 won + 1 against the Queens = 2"
+        "Re: Ann & Dan · Re 120, Kontra 120 · Kontra won · 1 won + 1 against the Queens = 2"
         " · a Bock round follows (120 : 120)",
-        "Bock hand ×2 · Re: Ann & Cat · 163 : 77 · Re won · announced: Re · 1 won"
+        "Bock hand ×2 · Re: Ann & Cat · Re 163, Kontra 77 · Re won · announced: Re · 1 won"
         " + 1 under 90 + 1 Fox caught (Re) + 1 Charlie (Re) − 1 Doppelkopf (Kontra) = 3"
         " × 2 Re = 6 × 2 Bock = 12",
-        "Bock hand ×2 · Queens solo: Bob · 130 : 110 · the soloist won · announced: Re,"
+        "Bock hand ×2 · Queens solo: Bob · Re 130, Kontra 110 · the soloist won · announced: Re,"
         " Kontra · 1 won = 1 × 2 Re = 2 × 2 Kontra = 4 × 2 Bock = 8 × 3 soloist = 24"
         " · a Bock round follows (an announcement lost)",
     ]
     assert client.get(viewed(client, game_id)).get_json()["totals"] == [2, 14, 6, -22]
     german = rows(said(client.get(f"/games/{game_id}", headers=GERMAN)))
     assert german[1] == (
-        "Bockspiel ×2 · Re: Ann & Cat · 163 : 77 · Re gewonnen · angesagt: Re · 1 gewonnen"
+        "Bockspiel ×2 · Re: Ann & Cat · Re 163, Kontra 77 · Re gewonnen · angesagt: Re · 1 gewonnen"
         " + 1 unter 90 + 1 Fuchs gefangen (Re) + 1 Karlchen (Re) − 1 Doppelkopf (Kontra) = 3"
         " × 2 Re = 6 × 2 Bock = 12"
     )
@@ -375,7 +375,7 @@ def test_a_ddv_row_adds_two_for_each_announcement(client):
     game_id, auth = start(client, "ddv")
     assert post(client, game_id, auth, normal([0, 2], 130, "no_60")).status_code == 201
     assert rows(said(client.get(f"/games/{game_id}"))) == [
-        "Re: Ann & Cat · 130 : 110 · Kontra won · announced: Re keine 60 · 1 won"
+        "Re: Ann & Cat · Re 130, Kontra 110 · Kontra won · announced: Re keine 60 · 1 won"
         " + 1 (90 against keine 60) + 1 Re keine 90 + 1 Re keine 60 + 2 Re"
         " + 1 against the Queens = 7"
     ]
@@ -385,7 +385,7 @@ def test_when_nobody_wins_each_term_names_its_party(client):
     game_id, auth = start(client, "ddv")  # worked example 4: both "schwarz", 57 : 183
     assert post(client, game_id, auth, normal([0, 2], 57, "schwarz", "schwarz")).status_code == 201
     assert rows(said(client.get(f"/games/{game_id}"))) == [
-        "Re: Ann & Cat · 57 : 183 · nobody won · announced: Re schwarz, Kontra schwarz"
+        "Re: Ann & Cat · Re 57, Kontra 183 · nobody won · announced: Re schwarz, Kontra schwarz"
         " · 1 Re (30 against schwarz) − 1 Re under 90 − 1 Re under 60"
         " − 1 Kontra (120 against keine 90) − 1 Kontra (90 against keine 60)"
         " − 1 Kontra (60 against keine 30) − 1 Kontra (30 against schwarz) = −5"
@@ -398,7 +398,7 @@ def test_the_preview_works_the_value_out_at_the_hands_place(client):
     preview = client.post(f"/games/{game_id}/hands/preview", data=form(HAND_2))
     result = preview.get_json()["result"]
     assert re.sub("[\u2068\u2069]", "", result).replace("\u00a0", " ") == (
-        "Bock hand ×2 · Re: Ann & Bob · 130 : 110 · Re won · 1 won = 1 × 2 Bock = 2"
+        "Bock hand ×2 · Re: Ann & Bob · Re 130, Kontra 110 · Re won · 1 won = 1 × 2 Bock = 2"
     )
     assert preview.get_json()["points"] == [2, 2, -2, -2]
 
@@ -584,10 +584,10 @@ def test_the_marriage_row_names_who_announced_it_and_the_partner(client):
     assert post(client, game_id, auth, MARRIAGE).status_code == 201
     assert post(client, game_id, auth, normal([1, 3], 130) | {"marriage": 3}).status_code == 201
     english = rows(said(client.get(f"/games/{game_id}")))
-    assert english[0].startswith("Marriage: Ann with Cat · 163 : 77 · Re won · ")
-    assert english[1].startswith("Marriage: Dan with Bob · 130 : 110 · Re won · ")
+    assert english[0].startswith("Marriage: Ann with Cat · Re 163, Kontra 77 · Re won · ")
+    assert english[1].startswith("Marriage: Dan with Bob · Re 130, Kontra 110 · Re won · ")
     german = rows(said(client.get(f"/games/{game_id}", headers=GERMAN)))
-    assert german[0].startswith("Hochzeit: Ann mit Cat · 163 : 77 · Re gewonnen · ")
+    assert german[0].startswith("Hochzeit: Ann mit Cat · Re 163, Kontra 77 · Re gewonnen · ")
     hebrew = rows(said(client.get(f"/games/{game_id}", headers=HEBREW)))
     assert hebrew[0].startswith("חתונה: Ann עם Cat · ")
     assert rows(said(client.get(f"/games/{game_id}/print")))[0] == english[0]

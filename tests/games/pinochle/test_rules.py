@@ -324,6 +324,26 @@ def test_a_meld_that_did_not_count_is_in_brackets_and_the_why_page_says_why(clie
     assert "לא נספר: פחות מ־20" in hebrew and "הכרזה 55: התקיימה" in hebrew
 
 
+def test_the_why_page_says_why_the_other_sides_counters_scored_nothing(client):
+    """A double-deck evening in Chromium (issue 65): the side that did not bid took 19
+    counters and scored 0, and its why page listed "Counters 19" with nothing saying that
+    19 is under the 20 that save a side's points; now it says so, in each language."""
+    game_id, key = new_game(client, "double-deck")
+    deal = {"bidder": 0, "bid": 50, "meld": [30, 25], "counters": [31, 19]}
+    assert post(client, game_id, key, deal).get_json()["totals"] == [61, 0]
+    why = text_of(client.get(f"/games/{game_id}/hands/1/why"))
+    assert (
+        "Meld 25 not counted: not saved in the play Counters 19 not counted: under 20 counters"
+        in why
+    )
+    assert why.count("not counted: under 20 counters") == 2  # Bob and Dan, not Ann and Cat
+    french = text_of(client.get(f"/games/{game_id}/hands/1/why", headers={"Accept-Language": "fr"}))
+    assert "Points de plis 19 ne compte pas : moins de 20 points de plis" in french
+    deal = {"bidder": 1, "bid": 50, "meld": [30, 25], "counters": [20, 30]}
+    assert post(client, game_id, key, deal).get_json()["totals"] == [111, 55]
+    assert "under 20 counters" not in text_of(client.get(f"/games/{game_id}/hands/2/why"))
+
+
 def test_the_form_fills_the_other_sides_counters_with_or_without_the_script(client):
     """The counters of both sides make the deal's: the engine's rule, a ``complement``
     table on the page, and the server's fill of a form posted without the script."""

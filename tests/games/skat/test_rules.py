@@ -106,7 +106,7 @@ def test_the_value_is_worked_out_as_the_table_says_it():
     assert counted(hand) == "with 2, game 3, hand 4, × 12 = 48 · won"
     overbid = "with 1, game 2, × 9 = 18 · bid 22: overbid, at 27 · lost"
     assert counted(deal("diamonds", 1, 22, 70)) == overbid
-    assert counted(null_game(hand=True, bid=35)) == "35 · won"
+    assert counted(null_game(hand=True, bid=35)) == "value 35 · won"
 
 
 # --- through the JSON API, into the SQLite file --------------------------------------------
@@ -460,7 +460,7 @@ def test_the_row_names_the_game_never_the_bid_unless_overbid(client):
     post(client, game_id, key, deal("diamonds", 1, 22, 70, declarer=2))
     spades, null, overbid = sheet_rows(client, game_id)
     assert "♠ with 1, game 2, × 11 = 22 · won" in spades and "20" not in spades.split("+22")[0]
-    assert "Null hand 35 · won" in null and "24" not in null
+    assert "Null hand value 35 · won" in null and "24" not in null
     assert "× 9 = 18 · bid 22: overbid, at 27 · lost" in overbid
     german = sheet_rows(client, game_id, "de")[2]
     assert "Reizwert 22: überreizt, mit 27 gewertet · verloren" in german
