@@ -50,6 +50,7 @@ from web import Phone, new_game, running_server, sample_hand  # noqa: E402
 from scorekeeper.engine import GAMES  # noqa: E402
 from tests.support.app_conformance import enter as enter_by_taps  # noqa: E402
 from tests.support.app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
+from tests.support.offline_phone import KEPT_RECORD  # noqa: E402
 
 TAP = """() => new Promise((resolve) => {
   const rows = () => document.querySelectorAll("#kept-board tr.pending").length;
@@ -309,19 +310,8 @@ SNAPSHOT_KEPT = """() => caches.open("kept-engine-snapshot").then((cache) => cac
   .then((keys) => keys.length > 0)"""
 
 # Whether the phone's kept copy of game ``id`` is of the game's ``version`` (IndexedDB).
-KEPT_VERSION = """([id, version]) => new Promise((resolve) => {
-  const opening = indexedDB.open("scorekeeper-offline");
-  opening.onsuccess = () => {
-    const db = opening.result;
-    const asked = db.transaction("games").objectStore("games").get(id);
-    asked.onsuccess = () => {
-      db.close();
-      resolve(Boolean(asked.result) && asked.result.snapshot.version === version);
-    };
-    asked.onerror = () => { db.close(); resolve(false); };
-  };
-  opening.onerror = () => resolve(false);
-})"""
+KEPT_VERSION = f"""([id, version]) => ({KEPT_RECORD})(id)
+  .then((kept) => Boolean(kept) && kept.snapshot.version === version)"""
 
 
 def say_reloads(rate: int, marks: list[dict]) -> None:

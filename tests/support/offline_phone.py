@@ -147,23 +147,24 @@ HOLD_ENGINE = """(() => {
 })()"""
 
 
-# Whether kept game ``id``'s record holds the board drawn for its snapshot as it is (the
-# scoreboard asks for the snapshot, with the views drawn, each time it opens).
-DRAWN_NOW = """(id) => new Promise((resolve) => {
+# The phone's kept record of game ``id`` (IndexedDB: static/kept-store.js), or null.
+KEPT_RECORD = """(id) => new Promise((resolve) => {
   const opening = indexedDB.open("scorekeeper-offline");
   opening.onsuccess = () => {
     const db = opening.result;
     const asked = db.transaction("games").objectStore("games").get(id);
-    asked.onsuccess = () => {
-      db.close();
-      const kept = asked.result;
-      const board = kept && kept.drawn && kept.drawn.board;
-      resolve(Boolean(board) && JSON.parse(board.mark)[0] === kept.snapshot.version);
-    };
-    asked.onerror = () => { db.close(); resolve(false); };
+    asked.onsuccess = () => { db.close(); resolve(asked.result || null); };
+    asked.onerror = () => { db.close(); resolve(null); };
   };
-  opening.onerror = () => resolve(false);
+  opening.onerror = () => resolve(null);
 })"""
+
+# Whether kept game ``id``'s record holds the board drawn for its snapshot as it is (the
+# scoreboard asks for the snapshot, with the views drawn, each time it opens).
+DRAWN_NOW = f"""(id) => ({KEPT_RECORD})(id).then((kept) => {{
+  const board = kept && kept.drawn && kept.drawn.board;
+  return Boolean(board) && JSON.parse(board.mark)[0] === kept.snapshot.version;
+}})"""
 
 
 def copy_up_to_date(page, game_id: int) -> None:
