@@ -39,7 +39,7 @@ TARGET = 30 * 1024
 # What keeping the game fetches: keep.js, the kept page, the snapshot, the engine, and the
 # kept page's own scripts (which the scoreboard does not load: keep.js stores them).
 KEEPING = re.compile(
-    r"/static/(?:keep|hand|phone-engine|keep-drawn|kept-copy)\.js|/games/\d+/(?:kept|offline)$"
+    r"/static/(?:keep|hand|phone-engine|keep-drawn|kept-copy|kept-store)\.js|/games/\d+/(?:kept|offline)$"
     r"|/engine/"
 )
 CHROMIUM = "/usr/bin/chromium"

@@ -45,11 +45,12 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from phone_engine import ARGS, CHROMIUM, SLOW_3G  # noqa: E402  (sibling benchmarks)
-from web import Phone, game_with_hands, new_game, running_server, sample_hand  # noqa: E402
+from web import Phone, new_game, running_server, sample_hand  # noqa: E402
 
 from scorekeeper.engine import GAMES  # noqa: E402
 from tests.support.app_conformance import enter as enter_by_taps  # noqa: E402
 from tests.support.app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
+from tests.support.offline_phone import KEPT_RECORD  # noqa: E402
 
 TAP = """() => new Promise((resolve) => {
   const rows = () => document.querySelectorAll("#kept-board tr.pending").length;
@@ -218,6 +219,116 @@ def cold_reload(kept: dict, rate: int = 4, times: int = 5) -> list[tuple[float, 
     return found
 
 
+# Marks, in the page reloaded, the milliseconds from its navigation to the kept board shown
+# with its button to record (tapped at once), to the hand form shown with its keys wired
+# (the kept page shows it once hand.js has wired them) and to the engine in the phone
+# ready (the kept page's line saying it checks the rules gone: ``#kept-checking``).
+MARKS = """(() => {
+  if (!sessionStorage.getItem("bench:marks")) return;
+  const marks = (window.benchMarks = {});
+  const seen = (selector) => {
+    const found = document.querySelector(selector);
+    return found && found.offsetParent !== null ? found : null;
+  };
+  const look = () => {
+    const now = performance.now();
+    const record = seen("#kept-board #record");
+    if (record && marks.board === undefined) {
+      marks.board = now;
+      record.click();
+    }
+    if (marks.form === undefined && seen("#kept-entry form#hand")) marks.form = now;
+    const checking = document.getElementById("kept-checking");
+    if (marks.ready === undefined && checking && checking.hidden) marks.ready = now;
+  };
+  const all = { childList: true, subtree: true, attributes: true };
+  new MutationObserver(look).observe(document, all);
+})()"""
+
+
+def reload_after_online(
+    kept: dict, phone: Phone, game_id: int, key: str, rate: int, times: int = 5
+) -> list[dict]:
+    """The issue 69 case: the phone keeps following the game online (another phone records
+    a hand, the scoreboard is opened again, so the kept copy is the server's latest), then
+    the network drops and the scoreboard is reloaded, the CPU slowed ``rate`` times. For
+    each of ``times`` such reloads, the milliseconds from the navigation to the board
+    shown, to the form shown (Record tapped at once) and to the engine ready
+    (``MARKS``). ``phone`` holds the game's edit link: the other phone."""
+    context, page = kept["context"], kept["page"]
+    page.add_init_script(MARKS)
+    session = context.new_cdp_session(page)
+    found = []
+    try:
+        for index in range(times):
+            context.set_offline(False)
+            phone.close()  # a kept-alive connection the server closed meanwhile: a new one
+            phone.json("POST", f"/api/games/{game_id}/hands", sample_hand(20 + index), key)
+            version = phone.json("GET", f"/games/{game_id}/offline")["version"]
+            page.evaluate("sessionStorage.removeItem('bench:marks')")
+            page.goto(f"/games/{game_id}")
+            # Polled: wait_for_function takes the Promise of an async check for a true answer.
+            deadline = time.monotonic() + 60
+            while not page.evaluate(KEPT_VERSION, [game_id, version]):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the phone's copy did not reach version {version}")
+                page.wait_for_timeout(100)
+            context.set_offline(True)
+            page.evaluate("sessionStorage.setItem('bench:marks', '1')")
+            session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            page.reload()
+            page.wait_for_function(
+                "() => window.benchMarks && window.benchMarks.form !== undefined", timeout=120_000
+            )
+            # Before issue 69 the page had no line saying it checks the rules: the board
+            # came with the engine.
+            page.wait_for_function(
+                "() => window.benchMarks.ready !== undefined || "
+                "!document.getElementById('kept-checking')",
+                timeout=120_000,
+            )
+            marks = page.evaluate("window.benchMarks")
+            # The engine's first start keeps its memory snapshot in the background (seconds):
+            # waited for, as a table entering a hand would, so that the next start uses it.
+            deadline = time.monotonic() + 90
+            while not page.evaluate(SNAPSHOT_KEPT) and time.monotonic() < deadline:
+                page.wait_for_timeout(250)
+            # How the engine started: from this phone's memory snapshot, or from scratch.
+            started = "PhoneEngine.load({}).then((engine) => engine.started)"
+            marks["started"] = page.evaluate(started)
+            found.append(marks)
+            session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    finally:
+        session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        page.evaluate("sessionStorage.removeItem('bench:marks')")
+        context.set_offline(False)
+    return found
+
+
+# Whether the phone holds a memory snapshot of the engine (phone-engine-worker.js).
+SNAPSHOT_KEPT = """() => caches.open("kept-engine-snapshot").then((cache) => cache.keys())
+  .then((keys) => keys.length > 0)"""
+
+# Whether the phone's kept copy of game ``id`` is of the game's ``version`` (IndexedDB).
+KEPT_VERSION = f"""([id, version]) => ({KEPT_RECORD})(id)
+  .then((kept) => Boolean(kept) && kept.snapshot.version === version)"""
+
+
+def say_reloads(rate: int, marks: list[dict]) -> None:
+    """One line per reload: ms to the board, the form and the engine ready."""
+
+    def ms(mark: dict, name: str) -> str:
+        return f"{mark[name]:.0f}" if mark.get(name) is not None else "-"
+
+    shown = "; ".join(
+        f"{ms(m, 'board')} / {ms(m, 'form')} / {ms(m, 'ready')} ({m['started']})" for m in marks
+    )
+    print(
+        f"Reload offline after following the game online, CPU {rate}x: board / form / engine "
+        f"ready, ms from the navigation: {shown}"
+    )
+
+
 def report(name: str, kept: dict, base: str) -> None:
     """What keeping took, and what it fetched, file by file (every one, the largest
     first), as it came over the wire: headers and body as sent, in kB of 1,000 bytes."""
@@ -241,6 +352,11 @@ def main() -> int:
         "--slow-3g-only", action="store_true", help="Keep under Slow 3G alone (no fast run)"
     )
     parser.add_argument("--vendor", help="the folder to serve Pyodide from (make pyodide's)")
+    parser.add_argument(
+        "--reload-only",
+        action="store_true",
+        help="only the reloads offline after following the game online (issue 69), at 1x and 4x",
+    )
     options = parser.parse_args()
     if options.vendor:
         os.environ["SCOREKEEPER_VENDOR"] = options.vendor
@@ -249,10 +365,20 @@ def main() -> int:
         running_server(os.path.join(folder, "bench.db")) as base,
         sync_playwright() as playwright,
     ):
-        game_id, phone = game_with_hands(base, 2)
+        phone = Phone(base)
+        game_id, key, edit_url = new_game(phone)
+        for index in range(2):
+            phone.json("POST", f"/api/games/{game_id}/hands", sample_hand(index), key)
+        phone.request("GET", urllib.parse.urlsplit(edit_url).path)
         phone.request("GET", f"/games/{game_id}")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
+            if options.reload_only:
+                fast = keep(browser, base, phone.cookies, game_id, None)
+                for rate in (1, 4):
+                    say_reloads(rate, reload_after_online(fast, phone, game_id, key, rate))
+                fast["context"].close()
+                return 0
             if options.slow_3g_only:
                 slow_3g(browser, base, phone, game_id)
                 return 0
@@ -267,6 +393,8 @@ def main() -> int:
                 + ", ".join(f"{t:.0f}" for t in times)
                 + f" ms (mean {sum(times) / len(times):.0f} ms)"
             )
+            for rate in (1, 4):
+                say_reloads(rate, reload_after_online(fast, phone, game_id, key, rate))
             reloads = cold_reload(fast)
             print(
                 "Reload offline at 4x CPU throttling to the scoreboard shown / the hand form "

@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from web import running_server  # noqa: E402  (a sibling benchmark)
 
-from scorekeeper.web import create_app, phone_engine  # noqa: E402
+from scorekeeper.web import create_app  # noqa: E402
+from scorekeeper.web.offline import phone_engine  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]

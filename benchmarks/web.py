@@ -197,12 +197,20 @@ def running_server(
 
 
 def _wait_for(port: int, process: subprocess.Popen, log) -> None:
-    deadline = time.monotonic() + 15
+    """Until the server answers its health check: with ``--workers`` the port takes
+    connections before a worker serves them (a request then is reset)."""
+    deadline = time.monotonic() + 60  # a loaded machine starts it slowly
     while True:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            try:
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200:
+                    return
+                raise OSError("not ready")
+            finally:
+                connection.close()
+        except (OSError, http.client.HTTPException):
             if process.poll() is not None or time.monotonic() > deadline:
                 log.seek(0)
                 raise RuntimeError(f"the server did not start:\n{log.read().decode()}") from None

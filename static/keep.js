@@ -10,16 +10,14 @@
 //   when asked on the kept page, once, after a hand is recorded there; never before.
 // - Offline, the engine in the phone draws every view with the server's templates; this file
 //   puts the HTML in place and answers its buttons; hand.js wires the form's keys. Each hand
-//   saved is queued in IndexedDB, in order, before it is shown.
+//   saved is queued in IndexedDB, in order, before it is shown. A reload shows the board and
+//   the form drawn before (by the server with each snapshot, or by the engine after a save:
+//   keep-drawn.js) the moment it loads, while the engine starts (issue 69).
 // - Back online, the queue is sent in order (POST .../offline/hands); a clash shows both
 //   versions; a refused hand opens in the form. Every rule is the engine's, every word the page's.
 (() => {
   "use strict";
-  const DB = "scorekeeper-offline";
-  const STORE = "games";
-  const ENGINE_CACHE = "kept-engine";
-  const PAGE_CACHE = "kept-pages";
-  const SNAPSHOTS = "kept-engine-snapshot"; // the engine's memory snapshot (phone-engine-worker.js)
+  // The kept games' database and caches: kept-store.js (KeptStore), shared with sw.js.
   const NAME = "scorekeeper:phone-name";
   const SAVED = "scorekeeper:saved:";
   const PATIENCE = 6000; // ms before a request that hangs counts as no connection
@@ -30,42 +28,12 @@
 
   // --- storage ------------------------------------------------------------------------------
 
-  // The kept games' database, through one connection for the page's life (issue 54): one
-  // opened per call was never closed. Asked to close (a newer version opened elsewhere), it
-  // closes, and the next call opens it again.
-  let opened = null;
-  function database() {
-    if (!opened) {
-      opened = new Promise((resolve, reject) => {
-        const opening = indexedDB.open(DB, 1);
-        opening.onupgradeneeded = () => opening.result.createObjectStore(STORE, { keyPath: "id" });
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          db.onversionchange = db.onclose = () => { db.close(); opened = null; };
-          resolve(db);
-        };
-      }).catch((error) => { opened = null; throw error; });
-    }
-    return opened;
-  }
+  const stored = (id) => KeptStore.stored(id);
+  const store = (record) => KeptStore.store(record); // the views the server drew taken with it
 
-  // One request on the kept games (``act``), resolved once on the phone's disk.
-  function transact(mode, act) {
-    return database().then((db) => new Promise((resolve, reject) => {
-      try {
-        const doing = db.transaction(STORE, mode);
-        const asked = act(doing.objectStore(STORE));
-        doing.oncomplete = () => resolve(asked.result);
-        doing.onerror = doing.onabort = () => reject(doing.error);
-      } catch (error) {
-        reject(error); // a record the store cannot hold: nothing written
-      }
-    }));
-  }
-
-  const stored = (id) => transact("readonly", (games) => games.get(id)).then((found) => found || null);
-  const store = (record) => transact("readwrite", (games) => games.put(record)).then(() => record);
+  // The snapshot's address for ``record`` (none yet: a phone's copy of nothing removed): the
+  // server draws the kept board with the hands its copy holds removed (issue 69).
+  const snapshotOf = (url, record) => url + "?removed=" + ((record && record.removed) || []).length;
 
   // Kept game ``id``, once it has taken the game as the last save on the server's form left
   // it (draft.js stashes the save's answer): it holds every hand saved, whatever the network.
@@ -184,7 +152,8 @@
     button.disabled = true;
     let say = null;
     try {
-      const asked = json(button.dataset.snapshot).catch((error) => ({ error })); // with the page: one wait on a slow link
+      const held = await stored(Number(button.dataset.game)).catch(() => null);
+      const asked = json(snapshotOf(button.dataset.snapshot, held)).catch((error) => ({ error })); // with the page: one wait on a slow link
       const shell = await keptShell(button.dataset.page);
       say = wordsOf(shell.doc);
       const setup = shell.setup;
@@ -202,7 +171,8 @@
       const before = await stored(setup.id); // its hands still queued kept, and the snapshot they follow
       const kept = before && before.queue.length ? before : { snapshot: snapshot.body, queue: [], by };
       const removed = (before && before.removed) || []; // this phone's copy (kept-copy.js)
-      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, removed });
+      const drawn = before ? before.drawn : undefined; // the views last drawn, kept with it
+      await store({ id: setup.id, snapshot: kept.snapshot, queue: kept.queue, by: kept.by, removed, drawn });
       remember(flag(setup.id), "1");
       // One decimal with the page's decimal sign ("0,5 Mo en 0,2 s"), as the server's pages write it
       const decimal = new Intl.NumberFormat(document.documentElement.lang || undefined, {
@@ -230,7 +200,7 @@
     document.getElementById("kept-copy-line").hidden = !(record.removed || []).length; // kept-copy.js
     if (record.queue.length) return location.replace(button.dataset.page);
     const refresh = () =>
-      stored(id).then((now) => now && !now.queue.length && json(button.dataset.snapshot).then(
+      stored(id).then((now) => now && !now.queue.length && json(snapshotOf(button.dataset.snapshot, now)).then(
         (answer) => answer.ok && store(Object.assign(now, { snapshot: answer.body })),
       )).catch(() => {});
     refresh();
@@ -250,9 +220,9 @@
   // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page;
   // then what the server no longer serves goes (``prune``).
   async function storeShell(shell, counted) {
-    const cache = await caches.open(ENGINE_CACHE);
+    const cache = await caches.open(KeptStore.ENGINE);
     await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
-    await (await caches.open(PAGE_CACHE)).put(shell.setup.page, shell.answer);
+    await (await caches.open(KeptStore.PAGES)).put(shell.setup.page, shell.answer);
     await prune(cache, shell.setup);
   }
 
@@ -265,10 +235,8 @@
     if (!Array.isArray(setup.build)) return;
     const current = new Set(setup.build.map((url) => new URL(url, location.href).href));
     for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
-    const engine = setup.engine;
-    const made = [engine.pyodide, engine.stdlib, engine.engine].map(encodeURIComponent).join("&");
-    const key = new URL("/engine/snapshot?" + made, location.href).href;
-    const snapshots = await caches.open(SNAPSHOTS);
+    const key = KeptStore.snapshotKey(setup.engine);
+    const snapshots = await caches.open(KeptStore.SNAPSHOTS);
     for (const old of await snapshots.keys()) if (old.url !== key) await snapshots.delete(old);
   }
 
@@ -288,9 +256,13 @@
       record.by = named;
       store(record).catch(() => {});
     }
-    const engine = PhoneEngine.load(setup.engine);
+    // The engine starts once the page's first view is shown (``open``): a view drawn before
+    // is on the screen before the engine's start takes the phone's CPU (issue 69).
+    let shown = null;
+    const engine = new Promise((resolve) => { shown = resolve; }).then(() => PhoneEngine.load(setup.engine));
     const language = setup.language; // its words file came with the page (issue 44), whatever the game was kept in
-    const starting = KeptDrawn.waiting(engine, status, say("kept-ready"));
+    const checking = document.getElementById("kept-checking"); // "checking the rules…" until the engine is ready
+    const starting = KeptDrawn.waiting(engine, status, say("kept-ready"), checking);
     // A call of the engine in the phone, about this table; finished ("finish now") as on the
     // server once no hand is queued (queued ones are drawn as recorded, the refusal on top).
     const call = (name, request) => {
@@ -318,14 +290,16 @@
       const key = event.target.closest("button[id]");
       if (key && answers[key.id]) answers[key.id](key);
     });
-    // The scoreboard as last drawn, at once, while the engine starts (keep-drawn.js).
-    const keptBoard = KeptDrawn.drawn(record, language, "board");
-    if (keptBoard) boardPlace.innerHTML = keptBoard.html;
-    let fromKept = Boolean(keptBoard);
-
     // --- the scoreboard: every hand and the queued ones; on top, a refused one to remove ---
     async function board() {
       const turn = ++asked;
+      // Before the engine is ready, as last drawn (keep-drawn.js), if the game is as it was.
+      const kept = !starting.ready() && KeptDrawn.drawn(record, language, "board");
+      if (kept) {
+        boardPlace.innerHTML = kept.html;
+        view("board", turn);
+        return askWhose();
+      }
       const snap = record.snapshot;
       const mark = KeptDrawn.mark(record, language);
       const known = snap.hands.length;
@@ -485,11 +459,11 @@
       if (syncing) return;
       syncing = true;
       try {
-        const fresh = await json(setup.snapshot);
+        const fresh = await json(snapshotOf(setup.snapshot, record));
         if (fresh.status === 404 && !record.queue.length) {
           // No longer this phone's game (issue 42): not its snapshot, its kept page nor its mark.
-          await transact("readwrite", (games) => games.delete(setup.id));
-          await (await caches.open(PAGE_CACHE)).delete(setup.page);
+          await KeptStore.forget(setup.id);
+          await (await caches.open(KeptStore.PAGES)).delete(setup.page);
           remember(flag(setup.id), null);
           return location.replace(setup.scoreboard);
         }
@@ -518,7 +492,7 @@
           return;
         }
         record.queue = record.queue.slice(sent.ok ? sending : answer.index);
-        const now = await json(setup.snapshot);
+        const now = await json(snapshotOf(setup.snapshot, record));
         if (now.ok) record.snapshot = now.body;
         await store(record);
         status.textContent = "";
@@ -536,17 +510,27 @@
         }
       } catch (error) {
         status.textContent = say("kept-offline");
-        if (!entryPlace.hidden || !conflictPlace.hidden) return;
-        if (!boardPlace.childElementCount || fromKept) {
-          if (!fromKept) await board();
-          fromKept = false;
-          if (/\/hands\/new$/.test(location.pathname)) await entry(null);
-        }
+        if (entryPlace.hidden && conflictPlace.hidden) await open();
       } finally {
         syncing = false;
       }
     }
 
+    // The page's view (the form on the form's address, else the board), once: at once when
+    // it was drawn for the game as it is (by the server with the snapshot, or by the engine
+    // here: issue 69), else once the server cannot be reached, drawn by the engine.
+    let opened = false;
+    async function open() {
+      if (opened) return;
+      opened = true;
+      if (!/\/hands\/new$/.test(location.pathname)) return board();
+      board().catch(() => {}); // behind the form, for its way back (not waited for)
+      await entry(null);
+    }
+    const which = /\/hands\/new$/.test(location.pathname) ? "form" : "board";
+    const painted = () => requestAnimationFrame(() => setTimeout(shown));
+    if (KeptDrawn.drawn(record, language, which)) open().then(painted, painted);
+    else shown();
     await sync();
     const again = () => entryPlace.hidden && conflictPlace.hidden && !(record.queue[0] || {}).refused && sync();
     window.addEventListener("online", again);
@@ -558,5 +542,11 @@
   const [setupData, button] = ["kept-setup", "keep"].map((id) => document.getElementById(id));
   const failed = () => { document.getElementById("kept-status").textContent = wordsOf(document)("kept-failed"); };
   if (setupData) keptPage(JSON.parse(setupData.textContent)).catch(failed);
-  else if (button) onScoreboard(button);
+  else if (button && globalThis.KeptStore) onScoreboard(button);
+  else if (button) {
+    // On the scoreboard (app.js brings this script), with the kept games' storage first.
+    const script = Object.assign(document.createElement("script"), { src: button.dataset.store });
+    script.onload = () => onScoreboard(button);
+    document.body.append(script);
+  }
 })();

@@ -2,8 +2,10 @@
 // (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
 // key), EDIT_LINK (an edit link inside a page), FORGET (the header that has it forget
 // every stored page), COPY (the header that marks a page fetched only to be kept: its
-// answer never changes the phone's cookie) and VERSION defined in front of it
-// (scorekeeper/pwa.py).
+// answer never changes the phone's cookie) and VERSION defined in front of it, and then
+// static/kept-store.js (KeptStore: the kept games' database and caches, as the page has
+// them), by scorekeeper/web/offline/pwa.py: one response, so that a phone that keeps no
+// game fetches nothing of them.
 //
 // - Stylesheets, scripts and icons: from the cache first; their URLs carry a content
 //   hash, so a stored copy is never stale. Install stores what every page uses (SHELL);
@@ -29,7 +31,7 @@
 //   listed, and a file of the same kind stored before goes (one of each kind). A download
 //   goes on when the page that asked is left; a page asking for a file on its way waits for
 //   it, so no file is fetched twice.
-/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION */
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION, KeptStore */
 "use strict";
 
 const SHELL_CACHE = "shell-" + VERSION;
@@ -37,11 +39,8 @@ const PAGES = "pages";
 const MAX_PAGES = 60;
 const PATIENCE = 4000; // ms to wait for the network before a stored page is shown
 // What static/keep.js stores for a kept game: the engine's files and the kept pages.
-const KEPT_ENGINE = "kept-engine";
-const KEPT_PAGES = "kept-pages";
-// Where keep.js keeps each kept game's snapshot and queue (the same names as there).
-const KEPT_DB = "scorekeeper-offline";
-const KEPT_STORE = "games";
+const KEPT_ENGINE = KeptStore.ENGINE;
+const KEPT_PAGES = KeptStore.PAGES;
 const ENGINE_FILE = /\/engine\/(?:pyodide-[^/]+\/[^/]+|worker-[0-9a-f]+\.js|(?:scorekeeper|stdlib)-[0-9a-f]+\.zip|words-[a-z]+-[0-9a-f]+\.mo)$/;
 
 self.addEventListener("install", (event) => {
@@ -196,44 +195,9 @@ function forgetKept() {
   );
 }
 
-// The kept games' database, through one connection for the worker's life (issue 54): a
-// connection per call was never closed. One asked to close (a newer version opened
-// elsewhere) closes, and the next call opens it again.
-let keptDb = null;
-
-function keptDatabase() {
-  if (!keptDb) {
-    keptDb = new Promise((resolve, reject) => {
-      const opening = indexedDB.open(KEPT_DB, 1);
-      opening.onupgradeneeded = () => opening.result.createObjectStore(KEPT_STORE, { keyPath: "id" });
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        db.onversionchange = db.onclose = () => {
-          db.close();
-          keptDb = null;
-        };
-        resolve(db);
-      };
-    }).catch((error) => {
-      keptDb = null;
-      throw error;
-    });
-  }
-  return keptDb;
-}
-
 // Deletes the kept game's record (snapshot and queue) from IndexedDB.
 function forgetGame(id) {
-  return keptDatabase().then(
-    (kept) =>
-      new Promise((resolve) => {
-        const deleting = kept.transaction(KEPT_STORE, "readwrite");
-        deleting.objectStore(KEPT_STORE).delete(id);
-        deleting.oncomplete = deleting.onerror = deleting.onabort = () => resolve();
-      }),
-    () => undefined,
-  );
+  return KeptStore.forget(id).catch(() => undefined);
 }
 
 // A page fetched in the background only to keep a copy of it. The server leaves the

@@ -130,3 +130,83 @@ def started_game(base: str, rules: Any, players: list[str], first: dict) -> tupl
     game_id, key = created["id"], created["edit_key"]
     api(base, "POST", f"/api/games/{game_id}/hands", first, key)
     return created, game_id, key
+
+
+# Holds the engine in the phone from starting on the page's next loads while the tab's
+# ``test:hold-engine`` is set: the worker's messages wait until ``releaseEngine()``. What a
+# page shows meanwhile is what a table sees while a slow phone starts its engine (issue 69).
+HOLD_ENGINE = """(() => {
+  if (window.engineHeld || sessionStorage.getItem("test:hold-engine") !== "1") return;
+  let release = null;
+  const released = new Promise((resolve) => { release = resolve; });
+  window.engineHeld = true;
+  window.releaseEngine = () => { sessionStorage.removeItem("test:hold-engine"); release(); };
+  window.Worker = class extends window.Worker {
+    postMessage(...message) { released.then(() => super.postMessage(...message)); }
+  };
+})()"""
+
+
+# The phone's kept record of game ``id`` (IndexedDB: static/kept-store.js), or null.
+KEPT_RECORD = """(id) => new Promise((resolve) => {
+  const opening = indexedDB.open("scorekeeper-offline");
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const asked = db.transaction("games").objectStore("games").get(id);
+    asked.onsuccess = () => { db.close(); resolve(asked.result || null); };
+    asked.onerror = () => { db.close(); resolve(null); };
+  };
+  opening.onerror = () => resolve(null);
+})"""
+
+# Whether kept game ``id``'s record holds the board drawn for its snapshot as it is (the
+# scoreboard asks for the snapshot, with the views drawn, each time it opens).
+DRAWN_NOW = f"""(id) => ({KEPT_RECORD})(id).then((kept) => {{
+  const board = kept && kept.drawn && kept.drawn.board;
+  return Boolean(board) && JSON.parse(board.mark)[0] === kept.snapshot.version;
+}})"""
+
+
+def copy_up_to_date(page, game_id: int) -> None:
+    """Until the phone's kept copy of the game holds the board drawn for the game as the
+    scoreboard it shows has it (issue 69)."""
+    from tests.support.live import until
+
+    until(page, DRAWN_NOW, game_id, timeout=ENGINE_TIMEOUT)
+
+
+def reload_before_the_engine(page, language: str) -> None:
+    """Reloaded without the network, the engine in the phone held from starting (``HOLD_ENGINE``):
+    the kept board is shown with the totals the server's scoreboard showed and its button
+    to record, and, tapped, the form for the next hand with its keys, while the page says
+    it checks the rules (issue 69). The engine is still held when this returns: release
+    it with ``releaseEngine()``."""
+    totals = numbers(page, "ol.totals b")
+    page.add_init_script(HOLD_ENGINE)
+    page.evaluate("sessionStorage.setItem('test:hold-engine', '1')")
+    page.reload()
+    page.locator("#kept-board .board").wait_for()
+    assert page.evaluate("window.engineHeld") is True
+    assert page.locator("html").get_attribute("lang") == language
+    checking = page.locator("#kept-checking")
+    assert checking.is_visible() and checking.inner_text().strip()
+    assert numbers(page, "#kept-board ol.totals b") == totals
+    page.locator("#kept-board #record").click()
+    form = page.locator("#kept-entry form#hand")
+    form.wait_for()
+    assert form.locator("#save").is_visible() and form.locator("input[type=radio], input").count()
+    assert page.locator("#kept-board").is_hidden() and checking.is_visible()
+
+
+def saved_once_the_engine_is_ready(page, entry: Any, enter: Callable[[Any, Any], None]) -> None:
+    """On the form shown before the engine is ready (``reload_before_the_engine``), the hand
+    entered and Save tapped: nothing is queued and the form's buttons are held, the page
+    saying why, until the engine is let start; then the hand is checked and queued."""
+    enter(page, entry)
+    key = page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save")
+    key.click()
+    assert key.is_disabled() and page.locator(QUEUED).count() == 0
+    assert page.locator("#kept-status").inner_text().strip()
+    page.evaluate("releaseEngine()")
+    page.locator("#kept-checking").wait_for(state="hidden", timeout=ENGINE_TIMEOUT)
+    page.locator(QUEUED).first.wait_for(timeout=ENGINE_TIMEOUT)

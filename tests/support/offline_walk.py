@@ -16,9 +16,12 @@ from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     NUMBERS,
     QUEUED,
+    copy_up_to_date,
     marked,
     numbers,
     record_offline,
+    reload_before_the_engine,
+    saved_once_the_engine_is_ready,
 )
 from tests.support.rtl_browser import fits_the_phone
 
@@ -105,12 +108,13 @@ def offline_evening(
     # Its kept copy holds hand 2 from the save's own answer: the network may drop at once.
     fits("board", "kept")
 
-    # The network drops on the scoreboard: Record opens the kept form, drawn in the phone.
+    # The network drops on the scoreboard, and the page is reloaded: the board and the form
+    # are there before the engine in the phone has started (issue 69); a hand saved
+    # meanwhile waits for it, then is checked and queued.
+    copy_up_to_date(page, game_id)
     context.set_offline(True)
-    opens(page.locator("#live #record"))
-    page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
-    assert page.locator("html").get_attribute("lang") == language
-    record_offline(page, entries[2], enter, opened=True)
+    reload_before_the_engine(page, language)
+    saved_once_the_engine_is_ready(page, entries[2], enter)
     # Hand 4 saved empty first (refused in the table's words), then entered.
     page.locator("#kept-board #record").click()
     page.locator("#kept-entry form#hand").wait_for()
@@ -129,8 +133,8 @@ def offline_evening(
     shown = numbers(page, f"#kept-board {NUMBERS}")
     assert page.locator("#kept-board table.hands td i").count()  # the hands' points
 
-    # Reloaded on the form's address, still offline: the form again, three hands queued.
-    page.reload()
+    # Opened on the form's address, still offline: the form again, three hands queued.
+    page.goto(f"/games/{game_id}/hands/new")
     page.locator("#kept-entry form#hand").wait_for(timeout=ENGINE_TIMEOUT)
     page.locator(QUEUED).nth(2).wait_for(state="attached")
     assert page.locator(QUEUED).count() == 3

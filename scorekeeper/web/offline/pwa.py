@@ -32,6 +32,7 @@ ICONS = (
     ("icons/maskable-512.png", "512x512", "maskable"),
 )
 WORKER = "sw.js"
+KEPT_STORE = "kept-store.js"
 # Shell files the worker stores at once: what every page (base.html) uses, and the small
 # icon. The other scripts and stylesheets (the hand form's, the print sheet's) are stored
 # as pages use them, and pages as they are opened: a first visit downloads only its own.
@@ -118,7 +119,10 @@ def edit_link_in_page() -> str:
 def service_worker():
     """The service worker, from the root so that it may serve every page of the site."""
     shell = shell_urls()
-    script = Path(current_app.static_folder or "static", WORKER).read_text(encoding="utf-8")
+    folder = Path(current_app.static_folder or "static")
+    # The kept games' storage (KeptStore), the page's own script, in front of the worker's:
+    # in its one response, so that a phone that keeps no game fetches nothing of it.
+    script = "\n".join((folder / name).read_text(encoding="utf-8") for name in (KEPT_STORE, WORKER))
     constants = (
         f"const SHELL = {json.dumps(shell)};\n"
         f"const OFFLINE = {json.dumps(url_for('pwa.offline'))};\n"

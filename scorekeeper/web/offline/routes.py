@@ -58,7 +58,7 @@ from ..i18n import named
 from ..responses import PRIVATE
 from ..service import game_of, side_names
 from ..weight import light
-from .kept import clash_html
+from .kept import clash_html, drawn_views
 
 bp = Blueprint("offline", __name__)
 
@@ -169,27 +169,36 @@ def _private(response: Response) -> Response:
 @bp.get("/games/<int:game_id>/offline")
 @edit_required
 def snapshot(game_id: int, game: db.StoredGame):
-    """The game's snapshot (``snapshot_of``), for a phone that keeps it."""
-    return snapshot_of(game_id)
+    """The game's snapshot (``snapshot_of``), for a phone that keeps it; ``?removed=`` the
+    hands its copy holds that were taken off its queue (the kept board says so)."""
+    try:
+        removed = parse_int(request.args.get("removed", "0"), "removed", low=0, high=db.MAX_ID)
+    except ParseError as exc:
+        return _error(400, str(exc.message), "removed")
+    return snapshot_of(game_id, removed)
 
 
-def snapshot_of(game_id: int) -> dict[str, Any]:
+def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
     """What a phone needs to go on recording hands alone, as of one moment: the game's
     key, players and settings as the API gives them, every hand's body with its number,
     the game's ``version`` (a hand queued offline names it as ``after``), the state after
     the last hand (what the phone's engine resumes from) and before ``shown_from``, the
     first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
     hands: every one, however long the game, as the server's page of all hands does:
-    issue 44), where the game stands, and the session's CSRF token for sending the
-    hands back. A save on the hand form answers with it too, for a phone that keeps the
-    game (``hands._saved``)."""
+    issue 44), where the game stands, the session's CSRF token for sending the hands
+    back, and, asked with ``removed`` (the hands the phone's copy holds taken off its
+    queue), the kept page's scoreboard and next hand's form drawn from it (``drawn``:
+    ``kept.drawn_views``, shown at once offline while the phone's engine starts: issue
+    69). A save on the hand form answers with it too, for a phone that keeps the game
+    (``hands._saved``), without the drawn views: the scoreboard it goes to asks for them,
+    and the save is not held for their drawing."""
     found, hands = db.load_game_with_hands(db.get_db(), game_id)
     if found is None:
         raise db.NotFound(f"there is no game {game_id}", "id")
     rules = game_of(found)
     progress = game_play.progress_of(found, hands)
     shown_from = 1
-    return {
+    kept = {
         "id": found.id,
         "game": rules.key,
         "seats": len(found.players),
@@ -216,6 +225,7 @@ def snapshot_of(game_id: int) -> dict[str, Any]:
         "phone": member_name(found),
         "csrf_token": generate_csrf(),
     }
+    return kept if removed is None else kept | {"drawn": drawn_views(kept, removed)}
 
 
 def member_name(game: db.StoredGame) -> str | None:
