@@ -14,6 +14,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from babel.dates import format_date
 
 from scorekeeper.db import get_db
 from scorekeeper.web import create_app
@@ -202,7 +203,8 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
         settings={"miss_step": 5},
     )
     page = text_of(client.get("/history", follow_redirects=True))
-    today = datetime.now(UTC).date().isoformat()
+    # The day in the page's language (words69, issue 69): "Nov 28, 2026", not 2026-11-28.
+    today = format_date(datetime.now(UTC).date(), "medium", locale="en")
     items = re.findall(r"<li>(.*?)</li>", page, re.S)
     assert len(items) == 3
     newest, second, first = items
@@ -214,6 +216,11 @@ def test_history_lists_every_game_with_its_facts(client, played, make_game):
     assert f"Game {played[0]} · {today} · duration 0 min" in first and "6 hands" in first
     assert "<bdi>Avi</bdi> · <bdi>Bat</bdi> · <bdi>Gil</bdi> · <bdi>Dana</bdi>" in first
     assert "In progress" in first
+    said = {"Accept-Language": "he"}
+    in_hebrew = text_of(client.get("/history", headers=said, follow_redirects=True))
+    first = re.findall(r"<li>(.*?)</li>", in_hebrew, re.S)[-1]
+    assert format_date(datetime.now(UTC).date(), "medium", locale="he") in first
+    assert datetime.now(UTC).date().isoformat() not in first
 
 
 def test_history_filters_by_player_and_date(client, played, make_game):

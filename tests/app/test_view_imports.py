@@ -15,12 +15,9 @@ WEB = Path(__file__).resolve().parents[2] / "scorekeeper" / "web"
 ROUTING = {"route", "get", "post", "put", "patch", "delete", "add_url_rule"}
 
 STILL_TO_GO = {
-    # The club's printed list calls the print's view (the one sheet model replaces it).
-    ("scorekeeper.web.club.files", "scorekeeper.web.games.sheets"),
     ("scorekeeper.web.games.hands", "scorekeeper.web.offline.routes"),
     ("scorekeeper.web.games.routes", "scorekeeper.web.games.card"),
     ("scorekeeper.web.games.rules", "scorekeeper.web.games.routes"),
-    ("scorekeeper.web.groups.routes", "scorekeeper.web.games.card"),
     ("scorekeeper.web.offline.kept", "scorekeeper.web.offline.phone_engine"),
     ("scorekeeper.web.offline.routes", "scorekeeper.web.offline.kept"),
     ("scorekeeper.web.review.evenings", "scorekeeper.web.games.card"),

@@ -45,8 +45,10 @@ NAME_LETTER, HEAD_LETTER = 0.66, 0.8
 # At a small size Chromium (on Linux, where its text is hinted) draws each character on
 # whole pixels, a letter of the bold face wider: up to a CSS pixel a letter more than its
 # advance ("Contrat" at 7 pt bold, 39.7 px of advances, is drawn 46 px wide), a digit
-# (tabular, its advance a round .64 em) up to a third of one.
+# (tabular, its advance a round .64 em) up to a third of one. The font's tabular digits
+# are the ASCII ten (the print writes its numbers in them): "²" or "٣" are letters here.
 ROUNDING_PT, DIGIT_ROUNDING_PT = 0.75, 0.25
+TABULAR_DIGITS = frozenset("0123456789")
 # A character the font lacks is drawn in the system's: an em, to be safe.
 UNKNOWN_EM = 1.0
 # A cell's padding on both sides, and a little air, in em of the table's size.
@@ -178,7 +180,7 @@ def _measured(word: str, weight: str) -> tuple[float, float]:
     advances = _advances(weight)
     return (
         sum(advances.get(c, UNKNOWN_EM) for c in word),
-        sum(DIGIT_ROUNDING_PT if c.isdigit() else ROUNDING_PT for c in word),
+        sum(DIGIT_ROUNDING_PT if c in TABULAR_DIGITS else ROUNDING_PT for c in word),
     )
 
 

@@ -72,7 +72,8 @@ def test_hearts_is_one_choice_on_new_game_and_opens_on_its_preset(client):
     assert re.search(
         r'<input[^>]*checked[^>]*value="hearts"|<input[^>]*value="hearts"[^>]*checked', form
     )
-    assert "<small>Hearts</small>" in form
+    # The heading names the game as its preset does (Hearts, not "Any other game").
+    assert re.search(r'<h1>[^<]*<small id="game-title">Hearts</small></h1>', form)
     values = {f"player_{s}": name for s, name in enumerate(NAMES)}
     made = client.post(
         "/games/new?game=any-game", data={**values, "rules": "hearts", "first_dealer": "0"}

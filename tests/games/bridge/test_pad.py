@@ -18,6 +18,7 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.bridge.settings import BOARD_VULNERABLE, PRESETS
 from tests.support.app import join_group
 from tests.support.bridge_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
+from tests.support.print_columns import entry_column_widths
 
 CHICAGO = PRESETS["chicago"]
 DUPLICATE = {**CHICAGO.to_dict(), "duplicate": True, "deals": 16, "fourth_deal_bonus": None}
@@ -365,12 +366,12 @@ def test_a_chicago_deal_saved_is_named_by_its_place_never_by_its_row(
 
 def test_the_printed_sheet_keeps_four_digit_entries_whole(client):
     """Above the line a rubber's deal may score 1750: its column is as wide as that needs
-    (print.css's w3 and up), where the narrow entry column cut it."""
+    (3 em and up: print.css's w3, w3h...), where the narrow entry column cut it."""
     deals = [deal(0, "4S", 10), deal(1, "7NT", 13) | {"doubled": 2}, deal(0, "6H", 13)]
     deals[2] |= {"doubled": 2}
     answers, game_id, _ = play(client, "rubber", deals)
     assert max(max(a["above"]) for a in answers if a.get("above")) >= 1000
     printed = client.get(f"/games/{game_id}/print").get_data(as_text=True)
-    widths = re.findall(r'<col class="c w(\d+)">', printed)
-    assert len(widths) == 4 and all(int(w) >= 3 for w in widths), widths
+    widths = entry_column_widths(printed)
+    assert len(widths) == 4 and all(width >= 3 for width in widths), widths
     assert 'data-fit="100"' in printed
