@@ -907,11 +907,19 @@ def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
     """No page loads the engine. The scoreboard's Keep button names the largest files
     (``data-early``) for app.js to ask for with keep.js once Keep is asked, never before:
     ``test_keep_by_itself_browser.py`` proves in Chromium that a phone saving data fetches
-    nothing of ``/engine/`` until asked (issue 44)."""
+    nothing of ``/engine/`` until asked (issue 44). The service worker carries the kept games'
+    storage (``static/kept-store.js``, which names the engine's caches and its snapshot's key
+    but fetches nothing) in front of its own script: that script is checked without it."""
+    store = (Path(client.application.static_folder) / "kept-store.js").read_text(encoding="utf-8")
+    assert "fetch(" not in store and "importScripts" not in store
+    assert re.findall(r'"/engine/[^"]*"', store) == ['"/engine/snapshot?"']  # a cache's key
     game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/sw.js"):
         text = client.get(path).get_data(as_text=True)
+        if path == "/sw.js":
+            assert store in text
+            text = text.replace(store, "")
         named = re.findall(r' data-early="([^"]*)"', text)
         assert len(named) == (path == f"/games/{game_id}"), path
         assert all(url.startswith("/engine/") for url in " ".join(named).split()), path
