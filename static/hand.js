@@ -389,10 +389,11 @@
     const out = document.getElementById("preview");
     const result = document.getElementById("preview-result");
     result.textContent = "";
-    // Asked only of a whole hand: every player's box, line of keys and number box filled.
+    // Asked only of a whole hand: every player's box, line of keys and number box filled
+    // (but a number the table may leave empty: data-optional, Schafkopf's Augen).
     const ready = seatBoxes.filter(shownField).every(filled) &&
       $$(".step fieldset.line").filter(shownField).every((f) => $("input:checked", f)) &&
-      $$(".step .line.count").filter(shownField).every((f) => $("input", f).value !== "");
+      $$(".step .line.count:not([data-optional])").filter(shownField).every((f) => $("input", f).value !== "");
     if (!ready) {
       out.textContent = "";
       out.classList.remove("scores");

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorekeeper.engine.registry import GAMES
-from tests.app.test_offline_sync import legal_hands, start
+from tests.support.offline_sync import legal_hands, start
 
 GAME_KEYS = sorted(GAMES)
 HEBREW = re.compile("[\u0590-\u05ff]")

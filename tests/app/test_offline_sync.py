@@ -26,11 +26,9 @@ from scorekeeper.db.migrations import migrations
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
-from tests.support.offline_sync import every_row
-from tests.support.play import records
+from tests.support.offline_sync import every_row, legal_hands, start
 
 GAME_KEYS = sorted(GAMES)
-NAMES = ["Noa", "Dan", "Tal", "Ori", "Eli", "Avi", "Gil", "Yael"]
 PHONE = "Noa Levi"
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 HEBREW = re.compile("[\u0590-\u05ff]")
@@ -43,39 +41,6 @@ def plain(text: str) -> str:
 
 
 # --- a game at a phone that may edit it ----------------------------------------------------
-
-
-def start(client, key: str) -> tuple[int, str, list[str]]:
-    """A game of ``key`` started through the API, whose edit link this client opened (as the
-    phone at the table does); returns (id, edit key, players)."""
-    rules = GAMES[key]
-    players = NAMES[: rules.seats]
-    response = client.post(
-        "/api/games",
-        json={
-            "game": key,
-            "players": players,
-            "rules": rules.default_preset,
-            "first_dealer": 0,
-            "settings": rules.lasting(10) or {},
-        },
-    )
-    assert response.status_code == 201, response.get_json()
-    game_id, edit_key = response.get_json()["id"], response.get_json()["edit_key"]
-    assert client.get(f"/games/{game_id}/edit/{edit_key}").status_code == 302
-    return game_id, edit_key, players
-
-
-def settings_of(client, game_id: int):
-    with client.application.app_context():
-        return db.load_game(db.get_db(), game_id).settings
-
-
-def legal_hands(client, key: str, game_id: int, count: int, seed: int = 34) -> list[dict]:
-    """``count`` legal hands of the game in a row, as bodies the API takes."""
-    found = [r.to_dict() for r in records(GAMES[key], settings_of(client, game_id), count, seed)]
-    assert len(found) >= count, key
-    return found[:count]
 
 
 def another_first_hand(client, key: str, game_id: int, than: dict) -> dict:

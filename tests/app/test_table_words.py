@@ -20,6 +20,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
 from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.web.i18n import named
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.toy_game import GAME as TOY
 
@@ -204,11 +205,12 @@ def test_a_hand_breaking_a_rule_is_refused_in_the_table_words(registered, client
 
 @pytest.mark.parametrize("game", games(), ids=lambda g: g.key)
 def test_the_scoreboard_and_the_form_say_what_the_next_deal_needs(registered, client, game):
-    """A game whose deals differ (Oh Hell's cards) says the next one on the scoreboard,
-    with who deals and who bids first, and under the hand form's title, as its paper
-    sheet prints it on the hand's line; a game dealt alike every hand says nothing more."""
+    """A game whose deals differ (Oh Hell's cards, each player's phase in Phase 10) says the
+    next one on the scoreboard, with who deals and who bids first, and under the hand form's
+    title, as its paper sheet prints it on the hand's line; a game dealt alike every hand
+    says nothing more. The first deal's note is the game's at its start (its state)."""
     game_id, players, (_, settings) = start(client, game)
-    note = game.deal_note(settings, HandPlace(1, 0))
+    note = game.deal_note(settings, HandPlace(1, 0, game.start_state(0, None)))
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     turn = re.search(r'<p class="turn">(.*?)</p>', board, re.S)
@@ -217,9 +219,11 @@ def test_the_scoreboard_and_the_form_say_what_the_next_deal_needs(registered, cl
     if note is None:
         assert 'class="deal"' not in board and 'class="deal"' not in form
         return
-    assert turn and str(note) in turn.group(1)
+    with client.application.test_request_context():  # in English, each seat by its player
+        said = str(named(note, players))
+    assert turn and said in turn.group(1)
     assert players[0] in turn.group(1)  # who deals, on the same line
-    assert str(note) in title.group(1)
+    assert said in title.group(1)
 
 
 def test_oh_hell_says_the_cards_of_each_deal_in_every_language(client):

@@ -47,12 +47,15 @@ def keep_by_itself(page, game_id: int) -> None:
 
 def record_online(page, game: Game, game_id: int, entry: Any) -> None:
     """The hand recorded on the server's form, as the table taps it: Record on the
-    scoreboard, the keys, the preview's points, Save; back on the scoreboard."""
+    scoreboard, the keys, the preview's points, Save; back on the scoreboard. A hand an
+    action records (Schafkopf's all passed) has no preview, the form not being whole: as on
+    the kept page (``record_offline``), its points are met on the server's sheet."""
     opens(page.locator("#live #record"))
     enter(page, entry)
-    settings = game.preset(game.default_preset).with_changes(long_rules(game))
-    points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
-    previewed(page, points)
+    if entry.action is None:
+        settings = game.preset(game.default_preset).with_changes(long_rules(game))
+        points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
+        previewed(page, points)
     with page.expect_navigation(url=re.compile(rf"/games/{game_id}$")):
         page.locator(f"#{entry.action.replace('_', '-')}" if entry.action else "#save").click()
 

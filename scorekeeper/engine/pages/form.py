@@ -105,6 +105,8 @@ class Box:
     halves: bool = False
     heading: str | None = None
     """A folded box's title before it: whose the boxes that follow are."""
+    optional: bool = False
+    """May be left empty (Schafkopf's Augen, where counted): the hand is whole without it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +274,7 @@ def _box(
         errors=tuple(beside.get(described.name, ())),
         halves=described.halves,
         heading=heading,
+        optional=described.optional,
     )
 
 
