@@ -114,7 +114,17 @@ class TallyPerSide(Field):
         return None if typed is None else [dict(side) for side in typed]
 
     def load(self, value: Any) -> Any:
-        return None if value is None else tuple(tuple(side.items()) for side in value)
+        """A side's counts in the items' order, as ``parse`` gives them: the store writes
+        its keys sorted (``json.dumps(sort_keys=True)``), and a hand read back unchecked
+        (``schema.stored_record``) is then the hand that was saved, equal to it. A key no
+        item names any more keeps its place after them."""
+        if value is None:
+            return None
+        order = {item.key: index for index, item in enumerate(self.items)}
+        return tuple(
+            tuple(sorted(side.items(), key=lambda pair: order.get(pair[0], len(order))))
+            for side in value
+        )
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         """A folded box per side and item: the side's names a heading before its first
