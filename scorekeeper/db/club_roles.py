@@ -352,8 +352,8 @@ def move_table(
 
 
 def _new_key(db: Database, table_id: int, game_id: int) -> str:
-    """Within the caller's write: gives the table's game a new edit key, which revokes
-    the old one everywhere (every phone that kept it, an API caller), and seals it beside
+    """Within the caller's write: gives the table's game a new edit key, which voids the
+    old one everywhere (every phone that kept it, an API caller), and seals it beside
     the table. The game's version stays: no hand changed, so no signature is undone."""
     key = new_edit_key()
     db.execute("UPDATE games SET edit_key_hash = ? WHERE id = ?", [hash_key(key), game_id])

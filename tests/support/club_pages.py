@@ -96,12 +96,15 @@ def play_table(client, game_id: int, key: str, players, points: dict[str, int]):
     return answer
 
 
+# A row of the standings: the player's name (``nm``, with the size classes a long name takes:
+# ``l7 m7``) and their points.
+STANDING_ROW = re.compile(
+    r'<bdi class="nm(?: [^"]*)?" dir="auto">([^<]+)</bdi>(?:<small[^>]*>[^<]*</small>)?</th>'
+    r'<td class="club-points">(?:\u2066)?(-?\d+)'
+)
+
+
 def standings_shown(client, group_id, night_id) -> dict[str, int]:
     page = client.get(f"/groups/{group_id}/club/{night_id}/standings").get_data(as_text=True)
-    rows = re.findall(
-        r'<bdi class="nm" dir="auto">([^<]+)</bdi>(?:<small[^>]*>[^<]*</small>)?</th>'
-        r'<td class="club-points">'
-        r"(?:\u2066)?(-?\d+)",
-        page.replace("\u2212", "-"),
-    )
+    rows = STANDING_ROW.findall(page.replace("\u2212", "-"))
     return {name: int(points) for name, points in rows}

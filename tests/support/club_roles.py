@@ -16,7 +16,7 @@ from scorekeeper import db
 from scorekeeper.db import club as stored
 from scorekeeper.web import create_app
 from tests.support.app import app_config
-from tests.support.club_pages import play_table, seeger_fabian, start_night
+from tests.support.club_pages import STANDING_ROW, play_table, seeger_fabian, start_night
 
 NINE = [
     "Anna Brenner",
@@ -171,12 +171,7 @@ def standings_of(phone: Any, club: ClubNight) -> dict[str, int]:
     """Each player's points as the phone's standings page shows them."""
     page = html.unescape(phone.get(f"{club.base}/standings").get_data(as_text=True))
     page = page.replace("\u2212", "-").replace("\u2068", "").replace("\u2069", "")
-    rows = re.findall(
-        r'<bdi class="nm" dir="auto">([^<]+)</bdi>(?:<small[^>]*>[^<]*</small>)?</th>'
-        r'<td class="club-points">(?:\u2066)?(-?\d+)',
-        page,
-    )
-    return {name: int(points) for name, points in rows}
+    return {name: int(points) for name, points in STANDING_ROW.findall(page)}
 
 
 __all__ = ["NINE", "ClubNight", "club_night", "seeger_fabian"]

@@ -16,7 +16,7 @@ from typing import Any
 from .form import FormField
 from .messages import Message, msg
 from .numbers import shown
-from .schema import Bound, Context, Count, Field, PerSide, Refused, bound
+from .schema import Bound, Context, Count, Field, PerSide, Refused, _missing, bound
 
 Tally = tuple[tuple[tuple[str, int], ...], ...]
 """The typed value: per side, the items it showed, ``(key, count)`` with a count above 0, in
@@ -114,7 +114,17 @@ class TallyPerSide(Field):
         return None if typed is None else [dict(side) for side in typed]
 
     def load(self, value: Any) -> Any:
-        return None if value is None else tuple(tuple(side.items()) for side in value)
+        """A side's counts in the items' order, as ``parse`` gives them: the store writes
+        its keys sorted (``json.dumps(sort_keys=True)``), and a hand read back unchecked
+        (``schema.stored_record``) is then the hand that was saved, equal to it. A key no
+        item names any more keeps its place after them."""
+        if value is None:
+            return None
+        order = {item.key: index for index, item in enumerate(self.items)}
+        return tuple(
+            tuple(sorted(side.items(), key=lambda pair: order.get(pair[0], len(order))))
+            for side in value
+        )
 
     def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
         """A folded box per side and item: the side's names a heading before its first
@@ -200,6 +210,15 @@ class Tallied(PerSide):
         if body.get(self.tally.name) is None or self.tally.weights is None:
             if given is None:  # needed: a field of no default says it is missing
                 return PerSide(self.name, self.label).read_in({}, ctx)
+            if isinstance(given, list | tuple) and len(given) == len(ctx.sides):
+                # A side's box left empty with no combination counted: still missing, as
+                # the form (on which the boxes are optional, the tally may fill them) says
+                # of a needed box, never "must be 0 to 500" of a box nobody typed in.
+                empty = [
+                    f"{self.name}[{side}]" for side, value in enumerate(given) if value is None
+                ]
+                if empty:
+                    raise Refused(*((where, _missing(where, self.label)) for where in empty))
             return self.parse(given, ctx)
         try:
             tally = self.tally.parse(body[self.tally.name], ctx)
