@@ -175,16 +175,29 @@
   });
   window.addEventListener("offline", () => offline(true));
 
-  // Times the server wrote in UTC ("2026-11-22 21:05 UTC"), in this phone's own time zone
-  // and the page's language; the UTC text stays as the title.
+  // Times the server wrote in UTC ("Nov 22, 2026, 9:05 PM UTC"), in this phone's own time
+  // zone and the page's language, as the server writes them (CLDR's words through Babel);
+  // the UTC text stays as the title.
+  const moments = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   document.querySelectorAll("time[data-local]").forEach((el) => {
     const moment = new Date(el.getAttribute("datetime"));
     if (Number.isNaN(moment.getTime())) return;
     el.title = el.textContent;
-    el.textContent = moment.toLocaleString(document.documentElement.lang || undefined, {
-      dateStyle: "medium",
-      timeStyle: "short",
-    });
+    // CLDR keeps "AM"/"PM" to its time by a narrow no-break space, which Chromium writes as
+    // a plain space (for old scripts' sake): the server's, so that the two agree and the
+    // period never wraps alone onto the next line.
+    const parts = moments.formatToParts(moment);
+    el.textContent = parts
+      .map((part, i) =>
+        part.type === "literal" &&
+        (parts[i + 1]?.type === "dayPeriod" || parts[i - 1]?.type === "dayPeriod")
+          ? part.value.replace(/ /g, "\u202f")
+          : part.value,
+      )
+      .join("");
   });
 
   // "Keep this game on this phone": its script (keep.js) comes when tapped, or at once for

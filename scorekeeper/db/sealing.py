@@ -64,7 +64,6 @@ import sqlite3
 import tempfile
 import threading
 import time
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +74,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
 from ..problems import CannotStart, Problem
+from .connection import database_path
 from .files import PRIVATE_FOLDER, private_folder, sync_folder
 
 SECRETS_FOLDER = "-secrets"
@@ -131,8 +131,6 @@ class Keyring:
 # (inode, mtime) when read, and its keyring.
 _KNOWN: dict[str, tuple[tuple[int, int], Keyring]] = {}
 _LOCK = threading.Lock()
-# The file of each connection asked (a page asks for many games' links: one look-up).
-_PATH_OF: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def _siv(secret: bytes) -> AESSIV:
@@ -173,14 +171,6 @@ def key_file(database: str | os.PathLike[str], key_id: int) -> Path:
     return secrets_folder(database) / key_name(key_id)
 
 
-def database_file(db: Database) -> str:
-    """The file ``db`` reads ("" in memory)."""
-    path = _PATH_OF.get(db)
-    if path is None:
-        path = _PATH_OF[db] = db.execute("PRAGMA database_list").fetchone()[2]
-    return path
-
-
 def keyring(db: Database, make: bool = False) -> Keyring:
     """The secrets of the database ``db``, read from its folder (the lookup key written
     there first when ``make``: a token is being stored).
@@ -191,7 +181,7 @@ def keyring(db: Database, make: bool = False) -> Keyring:
     that cannot be read or holds no key, for a key that cannot be written (a token sealed
     with a key nobody keeps would be lost), and for a lookup key to make beside links
     sealed with another (see ``_first_key``)."""
-    path = database_file(db)
+    path = database_path(db)
     if not path:
         return _IN_MEMORY
     try:
@@ -417,8 +407,8 @@ def new_key(db: Database) -> int:
     rotation made that id at the same moment."""
     ring = keyring(db, make=True)
     key_id = max(ring.keys) + 1
-    _write_key(key_file(database_file(db), key_id), exclusive=True)
-    _KNOWN.pop(database_file(db), None)
+    _write_key(key_file(database_path(db), key_id), exclusive=True)
+    _KNOWN.pop(database_path(db), None)
     return key_id
 
 
@@ -442,7 +432,7 @@ def new_lookup_key(db: Database) -> bool:
     """Writes the lookup key ``tokens.key`` of ``db`` when it has none, whatever the
     database holds: ``keys.renew_lost``'s first step, which then gives every link it
     cannot open a new one. True when it was written."""
-    path = database_file(db)
+    path = database_path(db)
     if secret_file(path).exists():
         return False
     _write_key(secret_file(path))
@@ -453,7 +443,7 @@ def new_lookup_key(db: Database) -> bool:
 def retire_keys(db: Database, keep: int) -> list[Path]:
     """Removes every sealing key file of ``db`` but ``tokens.key`` (the lookup key) and
     key ``keep``; returns the files removed."""
-    folder = secrets_folder(database_file(db))
+    folder = secrets_folder(database_path(db))
     removed = []
     for entry in os.scandir(folder):
         named = _KEY_FILE.match(entry.name)
@@ -461,7 +451,7 @@ def retire_keys(db: Database, keep: int) -> list[Path]:
             os.unlink(entry.path)
             removed.append(Path(entry.path))
     sync_folder(folder)
-    _KNOWN.pop(database_file(db), None)
+    _KNOWN.pop(database_path(db), None)
     return removed
 
 

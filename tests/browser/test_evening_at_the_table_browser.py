@@ -89,6 +89,17 @@ CLIPPED = """(names) => {
         }
         continue;
       }
+      // A chart's label: Chromium's scrollWidth of an SVG <text> lays its lines (tspans
+      // each placed by x) end to end as one, so the label is measured against the chart.
+      if (el instanceof SVGElement && el.ownerSVGElement) {
+        const chart = el.ownerSVGElement.getBoundingClientRect();
+        const label = el.getBoundingClientRect();
+        if (label.right > chart.right + 0.5 || label.left < chart.left - 0.5) {
+          const [l, r] = [label.left, label.right].map(Math.round);
+          found.push(`${name} in a chart: ${l}-${r} past ${Math.round(chart.right)}`);
+        }
+        continue;
+      }
       let box = el;
       while (box && box.clientWidth === 0) box = box.parentElement;
       if (!box) continue;

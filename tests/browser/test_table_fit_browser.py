@@ -377,27 +377,60 @@ def test_without_javascript_revokes_are_a_number_box(no_script, live_server):
 
 
 def test_revisions_name_the_players_and_show_the_phones_time(browser, live_server):
-    context = browser.new_context(
-        viewport=PHONE, base_url=live_server, timezone_id="Asia/Jerusalem", locale="en-US"
-    )
-    page = context.new_page()
     created = new_game(live_server, SEAT_NAMES, [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}])
-    page.goto(view_path(live_server, created["id"]))
-    page.goto(f"/games/{created['id']}/revisions")
-    entry = page.locator("ol.revisions li").first
-    assert entry.locator(".by-player > span").all_text_contents() == [
-        "South 2 0",
-        "West 3 3 1 revoke: −100",
-        "North 7 8",
-        "East 0 2",
+    for language, zone in [("en", "Asia/Jerusalem"), ("de", "Asia/Jerusalem"), ("he", "UTC")]:
+        # The phone's own language is English: the page's is the one chosen at its foot.
+        context = browser.new_context(
+            viewport=PHONE, base_url=live_server, timezone_id=zone, locale="en-US"
+        )
+        page = context.new_page()
+        page.goto(view_path(live_server, created["id"]))
+        page.goto(f"/games/{created['id']}/revisions")
+        with page.expect_navigation():
+            page.locator(f'button[name="language"][value="{language}"]').click()
+        entry = page.locator("ol.revisions li").first
+        if language == "en":
+            assert entry.locator(".by-player > span").all_text_contents() == [
+                "South 2 0",
+                "West 3 3 1 revoke: −100",
+                "North 7 8",
+                "East 0 2",
+            ]
+        time = entry.locator("time")
+        utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
+        local = utc.astimezone(ZoneInfo(zone))
+        shown, title = time.inner_text(), time.get_attribute("title")
+        # The server's time (the title) and the phone's, in the page's language both: the
+        # same words but for the hour, which is the phone's own and no longer says UTC.
+        assert title == written(utc, language) + " UTC", (language, title)
+        assert shown == written(local, language), (language, shown)
+        context.close()
+
+
+def written(moment: datetime, language: str) -> str:
+    """A date and a time of day as a reader of ``language`` writes them, by hand: what
+    both the server and the phone's script must show."""
+    hour, minute = moment.hour, f"{moment.minute:02d}"
+    if language == "de":
+        return f"{moment:%d.%m.%Y}, {hour:02d}:{minute}"
+    months = [
+        "ינו׳",
+        "פבר׳",
+        "מרץ",
+        "אפר׳",
+        "מאי",
+        "יוני",
+        "יולי",
+        "אוג׳",
+        "ספט׳",
+        "אוק׳",
+        "נוב׳",
+        "דצמ׳",
     ]
-    time = entry.locator("time")
-    utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
-    local = utc.astimezone(ZoneInfo("Asia/Jerusalem"))
-    shown = time.inner_text()
-    assert "UTC" not in shown and f"{local.hour % 12 or 12}:{local.minute:02d}" in shown, shown
-    assert time.get_attribute("title") == utc.strftime("%Y-%m-%d %H:%M UTC")
-    context.close()
+    if language == "he":
+        return f"{moment.day} ב{months[moment.month - 1]} {moment.year}, {hour}:{minute}"
+    period = "AM" if hour < 12 else "PM"  # kept to its time by a narrow no-break space
+    return f"{moment:%b} {moment.day}, {moment.year}, {hour % 12 or 12}:{minute}\u202f{period}"
 
 
 def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_server):
@@ -406,7 +439,7 @@ def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_serve
     no_script.goto(f"/games/{created['id']}/revisions")
     time = no_script.locator("ol.revisions time")
     utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))
-    assert time.inner_text() == utc.strftime("%Y-%m-%d %H:%M UTC")
+    assert time.inner_text() == written(utc, "en") + " UTC"
 
 
 # --- what changed, through axe: no serious or critical violation -----------------------------
