@@ -17,7 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .backup import BackupFailed, beside, copy_database
-from .files import private_database
+from .files import database_path, private_database
 from .migrations import apply_migrations, pending
 
 try:
@@ -64,20 +64,6 @@ def _other_processes_writing(db: Database) -> Iterator[None]:
         yield
     finally:
         os.close(lock)  # which releases the lock
-
-
-# The file of each connection asked: asked once a connection, not once a game read (a
-# group's export reads its games one by one, each keyed by the file).
-_PATH_OF: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
-
-
-def database_path(db: Database) -> str:
-    """The file the connection reads ("" in memory), to key what a process keeps of one
-    database apart from another's with the same ids (a test's, a restored backup)."""
-    path = _PATH_OF.get(db)
-    if path is None:
-        path = _PATH_OF[db] = db.execute("PRAGMA database_list").fetchone()[2]
-    return path
 
 
 def now() -> str:

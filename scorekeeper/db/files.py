@@ -20,7 +20,10 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import weakref
 from pathlib import Path
+
+from sqlite_utils import Database
 
 from ..problems import CannotStart
 
@@ -147,3 +150,17 @@ def sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+# The file of each connection asked: asked once a connection, not once a game read (a
+# group's export reads its games one by one, each keyed by the file).
+_PATH_OF: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
+
+
+def database_path(db: Database) -> str:
+    """The file the connection reads ("" in memory), to key what a process keeps of one
+    database apart from another's with the same ids (a test's, a restored backup)."""
+    path = _PATH_OF.get(db)
+    if path is None:
+        path = _PATH_OF[db] = db.execute("PRAGMA database_list").fetchone()[2]
+    return path

@@ -74,8 +74,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
 from ..problems import CannotStart, Problem
-from .connection import database_path
-from .files import PRIVATE_FOLDER, private_folder, sync_folder
+from .files import PRIVATE_FOLDER, database_path, private_folder, sync_folder
 
 SECRETS_FOLDER = "-secrets"
 # What a row's token reads as when this database's secrets are not the ones that sealed
