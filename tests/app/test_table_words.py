@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -166,10 +167,14 @@ def test_a_hand_breaking_a_rule_is_refused_in_the_table_words(registered, client
     assert good is not None, f"{game.key}: no simulated hand is entered with Save"
     refused = None
     for described in [f for f in spec.fields if f.seat is not None and not f.folded][::-1]:
-        values = [c.value for c in described.choices] or [
-            str(n) for n in range(described.low, described.high + 1)
-        ]
-        for value in [v for v in values if v != good.get(described.name)][:4]:
+        # The first four other values, taken as they come: a number box's range may be
+        # the whole of what a hand allows (a million), not a list worth building.
+        values = (
+            (c.value for c in described.choices)
+            if described.choices
+            else (str(n) for n in range(described.low, described.high + 1))
+        )
+        for value in islice((v for v in values if v != good.get(described.name)), 4):
             data = {**good, described.name: value, "save": "1", "number": "1"}
             if post(client, game_id, "en", data).status_code == 422:
                 refused = data
