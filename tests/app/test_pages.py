@@ -586,11 +586,11 @@ def test_revisions_show_every_version(editor):
         "edited",
         "deleted",
     ]
-    # Each player by name beside their contract and tricks, a revoke and its penalty
-    # beside its player.
-    revoked = '<bdi>South</bdi> <span dir="ltr">2 0</span> <span class="rv">1 revoke: −100</span>'
+    # Each player by name beside their contract and tricks, each figure said by its word
+    # (never a bare "2 0"), a revoke and its penalty beside its player.
+    revoked = '<bdi>South</bdi> contract 2, took 0, <span class="rv">1 revoke: −100</span>'
     assert revoked in page
-    assert '<bdi>East</bdi> <span dir="ltr">0 2</span></span>' in page
+    assert "<bdi>East</bdi> contract 0, took 2</span>" in page
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
