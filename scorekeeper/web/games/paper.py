@@ -342,7 +342,11 @@ class _Layout:
         number = max(NUMBER_EM, table(figures["number"]), readable(heads["number"]))
         who = NAME_EM if self.blank else readable(self.names)
         bid = max(3, table(self.bids))
-        outcome = max(OUTCOME_EM, min(OUTCOME_MOST_EM, table(self.outcomes, OUTCOME_SIZE)))
+        # At most OUTCOME_MOST_EM of the table at its full size, a word longer still
+        # breaking; never narrower than that for a smaller fit, whose words print at the
+        # floor ("Summe" broken as "Sum|me" at 40 %).
+        most = OUTCOME_MOST_EM / scale
+        outcome = max(OUTCOME_EM, min(most, table(self.outcomes, OUTCOME_SIZE)))
         # Its longest text on OUTCOME_LINES lines at most (Skat's value worked out), .55 em
         # a character of the outcome's size (the floor at least), spaces and wrapping
         # included: the table prints smaller, or across the page, rather than the rows grow.
