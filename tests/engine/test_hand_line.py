@@ -131,27 +131,17 @@ def seat_lines(key: str, words):
 
 
 @pytest.mark.parametrize("key", list(GAMES))
-def test_every_number_of_a_hand_in_one_line_has_its_word(key):
+@pytest.mark.parametrize("said", [said_lines, seat_lines], ids=["line", "revision-figures"])
+def test_every_number_of_a_hand_in_one_line_has_its_word(key, said):
+    """The hand's line, and the Revisions page's figures under each player ("Ann
+    contract 2, took 0", never the bare "Ann 2 0" or "Ann +16": the line's words)."""
     bare = {}
     for language in LANGUAGES:
-        for players, line, _ in said_lines(key, words_in(language)):
+        for players, line, _ in said(key, words_in(language)):
             found = unnamed(line, players)
             if found:
                 bare.setdefault(language, []).append(f"{line}: {found}")
-    assert bare == {}, "\n".join(f"{lang}: {said[:3]}" for lang, said in bare.items())
-
-
-@pytest.mark.parametrize("key", list(GAMES))
-def test_every_figure_of_a_players_revision_has_its_word(key):
-    """The Revisions page's figures under each player ("Ann contract 2, took 0"), never
-    the bare "Ann 2 0" or "Ann +16": the same words as the hand's line."""
-    bare = {}
-    for language in LANGUAGES:
-        for players, line, _ in seat_lines(key, words_in(language)):
-            found = unnamed(line, players)
-            if found:
-                bare.setdefault(language, []).append(f"{line}: {found}")
-    assert bare == {}, "\n".join(f"{lang}: {said[:3]}" for lang, said in bare.items())
+    assert bare == {}, "\n".join(f"{lang}: {lines[:3]}" for lang, lines in bare.items())
 
 
 def signs_outside_ltr(text: str) -> list[str]:
