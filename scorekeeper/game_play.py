@@ -27,6 +27,7 @@ from .engine.core.errors import InvalidHand
 from .engine.core.form import HandFormSpec, fill_fixed
 from .engine.core.game import Game, HandPlace, HandRecord, side_names
 from .engine.core.messages import msg
+from .engine.core.names_in_sentences import AT, name_in
 from .limits import MAX_HANDS
 
 T = TypeVar("T")
@@ -523,7 +524,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
             raise db.Conflict(
                 msg(
                     "%(game)s has no \u201cfinish now\u201d: the game ends at its target",
-                    game=rules.name,
+                    game=name_in(rules.name, AT),
                 ),
                 "id",
             )

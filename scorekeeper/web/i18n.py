@@ -29,7 +29,7 @@ from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations, gettext, ngettext, pgettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -37,6 +37,7 @@ from markupsafe import Markup
 from ..engine.core.display import MINUS, DecimalFigure, Label, Notation, SignedPoints
 from ..engine.core.language import PageText, isolate
 from ..engine.core.messages import Message, SeatName
+from ..engine.core.names_in_sentences import AT, OF_ONE, OF_THE, name_in
 from ..pages.render import bdi  # the phone's pages isolate a player's text as the server's
 from .responses import safe_path
 from .weight import light
@@ -197,6 +198,8 @@ def named(text: Any, players: Sequence[str], **params: Any) -> Any:
     if text.plural is not None:
         num = values.pop("num")
         return ngettext(text.template, text.plural, num, **values)
+    if text.context is not None:
+        return pgettext(text.context, text.template, **values)
     return gettext(text.template, **values)
 
 
@@ -214,6 +217,14 @@ def _parameter(value: Any, players: Sequence[str] = ()) -> Any:
     if isinstance(value, SignedPoints):
         return isolate_ltr(str(value))
     return isolate(value) if isinstance(value, str) else value
+
+
+def game_in(name: Any, place: str) -> str:
+    """A game's name (its Message: a game's ``name``, a preset's title) in the page's
+    language as a sentence puts it in ``place`` (``AT``, ``OF_THE``, ``OF_ONE`` of
+    ``engine/core/names_in_sentences.py``: French "à la belote", "de la belote", "de
+    belote"); the name alone for a name that table does not know."""
+    return translate(name_in(name, place))
 
 
 def shown(value: Any) -> str:
@@ -297,6 +308,10 @@ def init_app(app: Flask) -> None:
         named=named,
         date=shown_date,
         decimal=decimal,
+        # a game's name in a sentence ("Ratings in %(game)s": "au skat", "à la belote")
+        game_at=lambda name: game_in(name, AT),
+        game_of_the=lambda name: game_in(name, OF_THE),
+        game_of_one=lambda name: game_in(name, OF_ONE),
     )
 
     @app.context_processor

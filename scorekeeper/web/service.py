@@ -32,6 +32,7 @@ from ..engine.core.display import total
 from ..engine.core.errors import EngineError
 from ..engine.core.game import HandWords, sides_as_named
 from ..engine.core.messages import msg
+from ..engine.core.names_in_sentences import AT, name_in
 from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
 from ..engine.core.seats import leaders_of
 from ..names import clean_new_player, clean_table, refuse_look_alikes
@@ -262,7 +263,7 @@ def seat_empties(game: db.StoredGame, seat: int) -> str:
         said = msg(
             "%(game)s needs %(low)d or %(high)d at the table: without %(name)s, "
             "%(count)d would play",
-            game=game_of(game).name,
+            game=name_in(game_of(game).name, AT),
             low=low,
             high=high,
             name=name,
@@ -289,7 +290,7 @@ def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatC
         said = msg(
             "%(game)s needs %(low)d or %(high)d at the table: every seat is taken, so a "
             "player who joins takes the seat of one who leaves",
-            game=game_of(game).name,
+            game=name_in(game_of(game).name, AT),
             low=low,
             high=high,
         )

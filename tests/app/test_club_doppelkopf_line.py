@@ -92,8 +92,9 @@ def test_a_disputed_doppelkopf_hand_at_a_table_of_five_is_said_in_hebrew_on_the_
 
 def test_a_hebrew_scoreboard_sheet_and_revisions_mark_each_party_in_hebrew(client):
     """The party in each player's cell ("Re", "K") is the table's word on a Hebrew page:
-    רה and ק׳ on the scoreboard, the printed sheet and the hand's revisions (they stayed
-    Latin); German keeps Re and K."""
+    רה and ק׳ on the scoreboard and the printed sheet (they stayed Latin); German keeps Re
+    and K. The hand's revisions say each player's party whole, as the hand's line does
+    (רה, קונטרה: issue 69, a figure says what it is)."""
     game_id = _four_with_one_hand(client, re=[1, 3])
     # The scoreboard's cell, and the printed sheet's party column.
     cells = {
@@ -108,4 +109,6 @@ def test_a_hebrew_scoreboard_sheet_and_revisions_mark_each_party_in_hebrew(clien
     revisions = html.unescape(
         client.get(f"/games/{game_id}/revisions", headers=HEBREW).get_data(as_text=True)
     )
-    assert "ק׳" in revisions and ">K<" not in revisions
+    figures = re.search(r'<span class="by-player">(.*?)</span></li>', revisions, re.S)[1]
+    parties = re.findall(r"<bdi>([^<]*)</bdi> ([^<]*)</span>", figures)
+    assert parties == list(zip(FOUR, ["קונטרה", "רה", "קונטרה", "רה"], strict=True)), figures

@@ -155,7 +155,8 @@ def test_no_french_participle_guesses_a_players_gender():
 
 # An article the sentence puts before a game's name ("Les règles du %(game)s"): a French
 # or German game's name takes its own gender (la belote, le tarot; der Doppelkopf, das
-# Skat), which the sentence cannot know. The sentence says it without one ("au jeu de").
+# Skat), which the sentence cannot know. The name brings its own, written whole for each
+# game in the catalogue ("de la belote", "beim Skat": engine/core/names_in_sentences.py).
 ARTICLE_BEFORE_A_GAME = {
     "fr": re.compile(r"\b(?:du|de la|le|la|les|au|aux|à la|des) %\((?:game|kind)\)s"),
     "de": re.compile(r"\b(?:der|die|das|des|dem|den|beim|im|vom|zum|zur) %\((?:game|kind)\)s"),

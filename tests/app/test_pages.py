@@ -10,7 +10,7 @@ from scorekeeper.engine.core.game import partnered
 from scorekeeper.web import create_app
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES, app_config
-from tests.support.pages import dump, hand_form, text_of
+from tests.support.pages import dump, hand_form, sizes_dropped, text_of
 from tests.support.play import records as drawn_records
 from tests.support.stored import game_count, viewed
 
@@ -54,14 +54,14 @@ def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand)
     )
     post_hand(finished, key2, WORKED_EXAMPLE)
     # Home lists the group's games in progress; its page, finished games too (issue 21).
-    home = text_of(client.get("/"))
+    home = sizes_dropped(text_of(client.get("/")))
     # Each game says which game it is, and each name is a unit of its own.
     assert '<span class="kind">Israeli Whist</span>' in home
     assert " · ".join(unit("South", "West", "North", "East")) in home
     assert f"Leading: {unit('West')[0]} 19" in home
     assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) not in home
     group = re.search(r'href="(/groups/\d+)"', home)[1]
-    page = text_of(client.get(group))
+    page = sizes_dropped(text_of(client.get(group)))
     in_progress, done = page.split("<h2>Finished</h2>")
     assert " · ".join(unit("South", "West", "North", "East")) in in_progress
     assert f"Leading: {unit('West')[0]} 19" in in_progress
@@ -586,11 +586,11 @@ def test_revisions_show_every_version(editor):
         "edited",
         "deleted",
     ]
-    # Each player by name beside their contract and tricks, a revoke and its penalty
-    # beside its player.
-    revoked = '<bdi>South</bdi> <span dir="ltr">2 0</span> <span class="rv">1 revoke: −100</span>'
+    # Each player by name beside their contract and tricks, each figure said by its word
+    # (never a bare "2 0"), a revoke and its penalty beside its player.
+    revoked = '<bdi>South</bdi> contract 2, took 0, <span class="rv">1 revoke: −100</span>'
     assert revoked in page
-    assert '<bdi>East</bdi> <span dir="ltr">0 2</span></span>' in page
+    assert "<bdi>East</bdi> contract 0, took 2</span>" in page
     # Without JavaScript the time is UTC and says so; the script has it as datetime.
     assert re.search(
         r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
@@ -808,7 +808,7 @@ def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
     bearer = {"Authorization": f"Bearer {key}"}
     assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201
     client.patch(f"/api/games/{game_id}", json={"name": "Friday rematch"}, headers=bearer)
-    home = text_of(client.get("/"))
+    home = sizes_dropped(text_of(client.get("/")))
     assert f'<span class="kind">{unit("Friday rematch")[0]} · {game.name.template}</span>' in home
     leading = re.search(r'<span class="lead">Leading: (.*?)</span>', home)[1]
     sides = [" &amp; ".join(unit(*(players[s] for s in side))) for side in game.sides]

@@ -61,6 +61,9 @@ BOTH = f"{NAMED}, {HEADED}"
 FIGURES = ".score td:is(.s, .s ~ *, .p, .p ~ *)"  # a player's figures in a hand's row
 # On paper, the hands' headings and names, and the player's names over their columns.
 WORDS = f"{BOTH}, .score thead th.name, .score thead th.name span"
+# Every cell of a hand's row and of the foot (its number, bid, outcome, each player's
+# figures, points and total, a penalty's mark), and the workings under the table.
+RESULTS = ".score tbody td, .score tbody th, .score tfoot td, .score tfoot th, .workings"
 
 # Every face the page declares, loaded (the sheet's font is font-display: block).
 FONTS = "Promise.all([...document.fonts].map((face) => face.load())).then(() => 1)"
@@ -226,7 +229,10 @@ def test_forty_hands_print_every_name_whole_and_usual_names_on_one_a4_page(
 
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_every_games_print_reads_every_name_and_heading_whole_at_7_pt(browser, sheets, language):
-    """One phone a language, laying out each game's print on A4 and then on Letter."""
+    """One phone a language, laying out each game's print with its workings on A4 and
+    then on Letter: every name, heading and figure of the results at 7 pt at least (issue
+    69: the results of a wide table, the round sheet's eight players or Tarot's five,
+    printed at about 5 to 6 pt)."""
     base, games = sheets
     context = browser.new_context(
         viewport={"width": A4, "height": 1000},
@@ -240,13 +246,13 @@ def test_every_games_print_reads_every_name_and_heading_whole_at_7_pt(browser, s
         for key, (game_id, edit_key) in games["every game"].items():
             # The game's edit key, held as its link gives it: its scoreboard is not drawn.
             assert page.request.get(f"/games/{game_id}/edit/{edit_key}").ok
-            page.goto(f"/games/{game_id}/print")
+            page.goto(f"/games/{game_id}/print?explain=1")
             page.evaluate(FONTS)
             wide = page.evaluate("() => document.body.classList.contains('wide')")
             for paper, width in (ACROSS if wide else PAPER).items():
                 page.set_viewport_size({"width": width, "height": 1000})
                 problems = page.evaluate(CUT_OR_BROKEN, WORDS)
-                problems += page.evaluate(SMALL_OR_CLIPPED, [WORDS, READABLE])
+                problems += page.evaluate(SMALL_OR_CLIPPED, [f"{WORDS}, {RESULTS}", READABLE])
                 if problems:
                     found[key, paper] = problems
             keep_screenshot(page, SHOTS / "printnames" / f"every-{key}-{language}.png")

@@ -391,10 +391,10 @@ def test_revisions_name_the_players_and_show_the_phones_time(browser, live_serve
         entry = page.locator("ol.revisions li").first
         if language == "en":
             assert entry.locator(".by-player > span").all_text_contents() == [
-                "South 2 0",
-                "West 3 3 1 revoke: −100",
-                "North 7 8",
-                "East 0 2",
+                "South contract 2, took 0",
+                "West contract 3, took 3, 1 revoke: −100",
+                "North contract 7, took 8",
+                "East contract 0, took 2",
             ]
         time = entry.locator("time")
         utc = datetime.fromisoformat(time.get_attribute("datetime").replace("Z", "+00:00"))

@@ -87,9 +87,9 @@ def unnamed(line: str, players: list[str]) -> list[str]:
     return found
 
 
-def lines(key: str):
-    """Each line of the game's random hands at every table size and preset: the one-line
-    hand and the Revisions page's, in English (the languages translate these)."""
+def hands(key: str):
+    """The game's random hands at every table size and preset, each as (game, settings,
+    players, the stored hand, its record)."""
     registered = GAMES[key]
     rng = random.Random(69)
     for seats in registered.seat_counts:
@@ -100,22 +100,81 @@ def lines(key: str):
             ctx = game.context(settings, HandPlace(1, 0, None))
             for _ in range(HANDS):
                 record = game.record_from_dict(settings, game.random_hand(settings, ctx, rng))
-                stored = record.to_dict()
-                yield players, game.describe_hand(stored, players, settings), record
-                yield players, list(game.revision_view(stored, players, settings).summary), record
+                yield game, settings, players, record.to_dict(), record
+
+
+def lines(key: str):
+    """Each line of the game's random hands: the one-line hand and the Revisions page's,
+    in English (the languages translate these)."""
+    for game, settings, players, stored, record in hands(key):
+        yield players, game.describe_hand(stored, players, settings), record
+        yield players, list(game.revision_view(stored, players, settings).summary), record
+
+
+def said_lines(key: str, words):
+    """The lines of ``lines`` in ``words``'s language: (players, line, record)."""
+    for players, parts, record in lines(key):
+        yield players, " · ".join(words.shown(part) for part in parts), record
+
+
+def seat_lines(key: str, words):
+    """The Revisions page's figures of the game's random hands in ``words``'s language,
+    as the page shows them under the line: each seat's player, its figures and its
+    penalty note, the seats joined by " · " (players, line, record)."""
+    for game, settings, players, stored, record in hands(key):
+        seats = game.revision_view(stored, players, settings).seats
+        said = [
+            " ".join([name] + [words.shown(part) for part in shown if part is not None])
+            for name, shown in zip(players, seats, strict=False)
+        ]
+        yield players, " · ".join(said), record
 
 
 @pytest.mark.parametrize("key", list(GAMES))
-def test_every_number_of_a_hand_in_one_line_has_its_word(key):
+@pytest.mark.parametrize("said", [said_lines, seat_lines], ids=["line", "revision-figures"])
+def test_every_number_of_a_hand_in_one_line_has_its_word(key, said):
+    """The hand's line, and the Revisions page's figures under each player ("Ann
+    contract 2, took 0", never the bare "Ann 2 0" or "Ann +16": the line's words)."""
     bare = {}
     for language in LANGUAGES:
-        words = words_in(language)
-        for players, parts, _ in lines(key):
-            line = " · ".join(words.shown(part) for part in parts)
+        for players, line, _ in said(key, words_in(language)):
             found = unnamed(line, players)
             if found:
                 bare.setdefault(language, []).append(f"{line}: {found}")
-    assert bare == {}, "\n".join(f"{lang}: {said[:3]}" for lang, said in bare.items())
+    assert bare == {}, "\n".join(f"{lang}: {lines[:3]}" for lang, lines in bare.items())
+
+
+def signs_outside_ltr(text: str) -> list[str]:
+    """The signed numbers of ``text`` ("−4", "+30") outside a left-to-right isolate
+    (LRI ... PDI): a right-to-left page draws their sign after the figure ("4−")."""
+    isolates: list[str] = []
+    found = []
+    for at, char in enumerate(text):
+        if char in "\u2066\u2067\u2068":
+            isolates.append(char)
+        elif char == "\u2069" and isolates:
+            isolates.pop()
+        elif (
+            char in "+\u2212-"
+            and text[at + 1 : at + 2].isdigit()
+            and not text[at - 1 : at].isalnum()
+            and "\u2066" not in isolates
+        ):
+            found.append(text[max(0, at - 12) : at + 6])
+    return found
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_signed_number_of_a_hebrew_hand_line_keeps_its_sign_before_it(key):
+    """A hand's line (the delete page, a club dispute's settle page, revisions) and each
+    player's figures in Hebrew: every signed number isolated left to right, as the rest of
+    the app prints them ("= −4", a first term "−1 Re", "+30"), never "4−"."""
+    words = words_in("he")
+    wrong = []
+    for said in (said_lines, seat_lines):
+        for _players, line, _ in said(key, words):
+            wrong += signs_outside_ltr(line)
+    assert wrong == []
 
 
 RENEGED = {
@@ -125,16 +184,15 @@ RENEGED = {
 
 
 @pytest.mark.parametrize("key", list(RENEGED))
-def test_a_renege_the_hand_had_is_named(key):
+@pytest.mark.parametrize("said", [said_lines, seat_lines], ids=["line", "revision-figures"])
+def test_a_renege_the_hand_had_is_named(key, said):
     field, words_of = RENEGED[key]
     seen = 0
     for language in LANGUAGES:
-        words = words_in(language)
-        for _players, parts, record in lines(key):
+        for _players, line, record in said(key, words_in(language)):
             if record.thrown_in or not any(getattr(record, field)):
                 continue
             seen += 1
-            line = " · ".join(words.shown(part) for part in parts)
             assert words_of[language] in line, line
     assert seen, f"{key}: no random hand had {field}"
 

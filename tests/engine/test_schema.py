@@ -403,7 +403,9 @@ def test_one_rendering_makes_every_view():
         "Bob & Dan: Bid: 1/1, Books: 7",
     ]
     revision = GAME.revision_view(hand.to_dict(), PLAYERS)
-    assert [str(mark) for mark, _ in revision.seats] == ["0/2 6", "1/1 7", "0/2 6", "1/1 7"]
+    # each seat's side's entries in the line's words (issue 69), never a bare "0/2 6"
+    sides = ["Bid: 0/2, Books: 6", "Bid: 1/1, Books: 7"]
+    assert [str(mark) for mark, _ in revision.seats] == sides * 2
     assert GAME.revision_view({"thrown_in": True}, PLAYERS).seats == ()
     # Each scoring side's points as the hand's outcome gives them (its side named on a
     # page); nothing for the side that scores nothing.

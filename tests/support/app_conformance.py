@@ -67,11 +67,13 @@ def game_id(game: Game) -> str:
 
 
 def catalogue(language: str) -> dict[str, str]:
-    """The language's translations by English text (singular forms)."""
+    """The language's translations by English text (singular forms); not those the
+    catalogue gives in a context (a game's name after "of": "de la belote"), which the
+    same English says elsewhere."""
     with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         found = {}
         for message in read_po(handle):
-            if not message.id:
+            if not message.id or message.context:
                 continue
             english = message.id[0] if isinstance(message.id, tuple) else message.id
             text = message.string[0] if isinstance(message.string, tuple) else message.string

@@ -1,5 +1,7 @@
 """Helpers of tests/app/test_pages.py, which other tests use too."""
 
+import re
+
 from scorekeeper.db import get_db
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 
@@ -26,6 +28,18 @@ def hand_form(hand=None, number=None, **extra):
 
 def text_of(response) -> str:
     return response.get_data(as_text=True)
+
+
+# A name's size classes: a long word drawn smaller, by its letters and by the longer line of
+# its best break (``l7`` ... ``l30``, ``m7`` ... ``m30``: _hand_form.html's ``name``, paper.py).
+NAME_SIZES = re.compile(r'(<bdi class="nm)(?: [lm]\d+)+(")')
+
+
+def sizes_dropped(page: str) -> str:
+    """A page's HTML with its names' size classes dropped (``class="nm l12 m7"`` reads
+    ``class="nm"``): which size a name takes follows its letters, not what a test of the
+    names a page shows asks."""
+    return NAME_SIZES.sub(r"\1\2", page)
 
 
 def dump(app) -> list:

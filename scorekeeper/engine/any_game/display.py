@@ -199,12 +199,17 @@ def revision_view(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> RevisionView:
     """A saved version of a round for the Revisions page: its total, and each player's
-    points; a moon as its shooter (its points depend on the rule and the game)."""
+    points, as the round's line says them ("+16 points"); a moon as its shooter (its points
+    depend on the rule and the game)."""
     if hand.get("moon") is not None:
         shot = (msg("%(name)s shot the moon", name=players[hand["moon"]]),)
         return RevisionView(shot, ())
     summary = (msg("round total %(total)s", total=_points(sum(hand["points"]))),)
-    return RevisionView(summary, tuple((_points(p), None) for p in hand["points"]))
+    seats = tuple(
+        (nmsg("%(points)s point", "%(points)s points", abs(p), points=_points(p)), None)
+        for p in hand["points"]
+    )
+    return RevisionView(summary, seats)
 
 
 def explained(settings: SheetSettings, record: Hand, score: RoundScore) -> list[list[Message]]:

@@ -26,6 +26,7 @@ from itertools import combinations
 from ..core.errors import InvalidSettings
 from ..core.game import Game
 from ..core.messages import msg
+from ..core.names_in_sentences import OF_ONE, name_in
 from .rules import preferred_size, seat_counts
 
 ATTEMPTS = 400
@@ -61,7 +62,7 @@ def table_sizes(game: Game, present: int) -> tuple[tuple[int, ...], int]:
         return sizes, present - seated
     problem = msg(
         "A table of %(game)s needs at least %(low)d players, and %(present)d are here",
-        game=game.name,
+        game=name_in(game.name, OF_ONE),
         low=low,
         present=present,
     )

@@ -12,6 +12,7 @@ from typing import Any
 from ..core.errors import EngineError, InvalidSettings
 from ..core.game import Game
 from ..core.messages import Message, msg
+from ..core.names_in_sentences import OF_ONE, name_in
 from ..core.numbers import shown, whole_or_none
 from ..registry import get_game
 
@@ -205,7 +206,7 @@ def night_rules(
     if deals and length_knob(kind) is None:
         problem = msg(
             "Deals per player in a series must be 0: %(game)s ends at its target",
-            game=kind.name,
+            game=name_in(kind.name, OF_ONE),
         )
         raise InvalidSettings(problem, "deals_per_player")
     if scoring not in SCORINGS:

@@ -55,6 +55,7 @@ from .game import (
 )
 from .knobs import rules_lines_of, seated_knobs
 from .messages import Message, msg, nmsg
+from .names_in_sentences import AT, name_in
 from .progress import Points, RaceState, Scored, resume_race, start_state
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
@@ -266,7 +267,7 @@ class GameBase(SchemaDefaults):
         if (type(n) is not int or n not in counts) and len(counts) == 1:
             problem = msg(
                 "%(game)s is played by %(seats)d players, not %(n)s",
-                game=self.name,
+                game=name_in(self.name, AT),
                 seats=self.seats,
                 n=n if type(n) is int else str(n),
             )
@@ -274,7 +275,7 @@ class GameBase(SchemaDefaults):
         if type(n) is not int or n not in counts:
             problem = msg(
                 "%(game)s is played by %(low)d to %(high)d players, not %(n)s",
-                game=self.name,
+                game=name_in(self.name, AT),
                 low=counts[0],
                 high=counts[-1],
                 n=n if type(n) is int else str(n),

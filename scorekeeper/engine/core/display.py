@@ -157,10 +157,12 @@ RuleValue = Message | Notation | int
 class RevisionView:
     """One saved version of a hand on the Revisions page: what was bid and by whom, as parts
     a page joins with " · ", and each seat's part of the hand, in seat order: its figures
-    (``2/0``) and a penalty note ("1 penalty") or None. No seats for a thrown-in deal."""
+    in the words the hand's line says them ("bid 2, took 0", never a bare "2 0"), or None
+    where the seat's side has none, and a penalty note ("1 penalty") or None. No seats for
+    a thrown-in deal."""
 
     summary: tuple[Message, ...]
-    seats: tuple[tuple[Notation, Message | None], ...]
+    seats: tuple[tuple[Message | Label | None, Message | None], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,6 +191,9 @@ class Words:
         if text.plural is not None:
             num = values.pop("num")
             return self.ngettext(text.template, text.plural, num, **values)
+        if text.context is not None:
+            found = self.catalogue.pgettext(text.context, text.template)
+            return found % values if values else found
         return self.gettext(text.template, **values)
 
     def translate(self, text: Any, **params: Any) -> Any:

@@ -4,7 +4,7 @@ The engine speaks English: ``str()`` of a :class:`Message` is the finished Engli
 sentence, so the command line, the JSON API and every comparison read it as plain text.
 A Message also keeps its gettext ``template`` (``%(name)s`` placeholders) and its
 ``params``, so the web app can render the same sentence in Hebrew or German without the
-engine knowing about Babel. ``msg`` and ``nmsg`` are the markers ``pybabel extract`` looks
+engine knowing about Babel. ``msg``, ``nmsg`` and ``cmsg`` are the markers ``pybabel extract`` looks
 for (see ``babel.cfg``). Numbers stay numbers in ``params`` until the page formats them.
 """
 
@@ -36,8 +36,12 @@ class Message(str):
         self.params = params
         return self
 
+    context: str | None = None
+    """The catalogue's msgctxt of ``template`` (``cmsg``): the same English words that
+    another language says otherwise there (a game's name after "of": "de la belote")."""
+
     def __reduce__(self):
-        return (Message, (self.template, self.params, self.plural))
+        return (_remade, (self.template, self.params, self.plural, self.context))
 
     def said_at_table(self, template: str | Message, **params: Any) -> Message:
         """This message with its table words (``table``): ``template % params``, where a
@@ -59,6 +63,21 @@ def msg(template: str, **params: Any) -> Message:
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """Returns a Message whose wording depends on the number ``num`` (``%(num)d``)."""
     return Message(singular, {**params, "num": num}, plural)
+
+
+def cmsg(context: str, template: str, **params: Any) -> Message:
+    """Returns the Message ``template % params`` that the catalogue translates in
+    ``context`` (gettext's msgctxt, ``pgettext``): English words that another language
+    says differently where they stand ("Belote" after "of": French "de la belote")."""
+    found = Message(template, params)
+    found.context = context
+    return found
+
+
+def _remade(template: str, params: dict[str, Any], plural: str | None, context: str | None):
+    found = Message(template, params, plural)
+    found.context = context
+    return found
 
 
 class SeatName(int):

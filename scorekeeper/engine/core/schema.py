@@ -30,6 +30,7 @@ from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
 from .game import HandPlace
 from .messages import Message, msg
+from .names_in_sentences import OF_ONE, name_in
 from .numbers import parse_int, shown
 
 __all__ = [
@@ -1147,7 +1148,10 @@ class HandSchema:
             raise InvalidHand([("thrown_in", problem)])
         if thrown:
             if not self.thrown_in:
-                problem = msg("thrown_in: a hand of %(game)s is never thrown in", game=game.name)
+                problem = msg(
+                    "thrown_in: a hand of %(game)s is never thrown in",
+                    game=name_in(game.name, OF_ONE),
+                )
                 raise InvalidHand([("thrown_in", problem)])
             refused = self.thrown_in(ctx) if callable(self.thrown_in) else None
             if refused is not None:

@@ -191,18 +191,9 @@ class SchemaDefaults:
             parts.append(bid if head is None else Label((head, Notation(": "), *bid.pieces)))
         outcome = label_with_sides(summary.outcome, sides)
         parts.append(label_with_sides(outcome, named))
-        said = summary.said or tuple(
-            _entries_said(entry) if entry else None for entry in summary.entries
-        )
-        folded = () if summary.penalties else self._folded(record, ctx)
-        for index, name in enumerate(sides):
-            # an entry in words or a half point (40,5) in the page's language
-            words = [said[index]] if said[index] is not None else []
-            words += folded[index] if folded else []
-            if words:
-                parts.append(
-                    Label((msg("%(side)s", side=name), Notation(": "), *_label(_listed(words))))
-                )
+        for name, words in zip(sides, self._sides_said(record, ctx, summary), strict=True):
+            if words is not None:
+                parts.append(Label((msg("%(side)s", side=name), Notation(": "), *words.pieces)))
         marks = summary.penalties or (None,) * len(sides)
         parts += [  # a penalty apart from the points, as the row marks it
             Label((msg("%(side)s", side=name), Notation(": "), mark.label))
@@ -210,6 +201,22 @@ class SchemaDefaults:
             if mark is not None
         ]
         return parts
+
+    def _sides_said(self, record: Hand, ctx: Context, summary: HandSummary) -> list[Label | None]:
+        """Each side's entries as the table says them (``HandSummary.said``: "bid 2, took
+        0", an entry in words or a half point, 40,5, in the page's language), with a
+        penalty the hand's fields hold ("1 renege"); None for a side with nothing to say.
+        The one-line hand and the Revisions page's figures both say a side so."""
+        said = summary.said or tuple(
+            _entries_said(entry) if entry else None for entry in summary.entries
+        )
+        folded = () if summary.penalties else self._folded(record, ctx)
+        found = []
+        for index in range(len(ctx.sides)):
+            words = [said[index]] if said[index] is not None else []
+            words += folded[index] if folded else []
+            found.append(_listed(words))
+        return found
 
     def _folded(self, record: Hand, ctx: Context) -> tuple[list[Message], ...]:
         """Per side, each penalty the hand's folded fields hold, as the table says it
@@ -232,17 +239,17 @@ class SchemaDefaults:
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> RevisionView:
         """A saved version of a hand, from ``view``: its line, and each seat's side's entries
-        with its penalty's words ("1 renounce: −100" as a game names it), if any."""
+        in the line's words ("bid 2, took 0", "9 books of 10 needed, 1 renege"), or None
+        where its side has none, with its penalty's words ("1 renounce: −100" as a game
+        names it), if any."""
         record, ctx, summary = self._stored_summary(hand, settings)
         parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:
             return RevisionView(parts, ())
         marks = summary.penalties or (None,) * len(ctx.sides)
+        said = self._sides_said(record, ctx, summary)
         sides = [ctx.side_of(s) for s in range(self.seats)]
-        seats = tuple(
-            (_entries_said(summary.entries[side]), marks[side] and marks[side].label)
-            for side in sides
-        )
+        seats = tuple((said[side], marks[side] and marks[side].label) for side in sides)
         return RevisionView(parts, seats)
 
     def explain(

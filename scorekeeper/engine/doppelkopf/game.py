@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.declared import Progression
-from ..core.display import GameNotes, Label, Notation, total
+from ..core.display import MINUS, GameNotes, Label, Notation, total
 from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
 from ..core.game import HAND_WORDS, HandPlace, PageWords
@@ -323,7 +323,10 @@ class Doppelkopf(GameBase):
             for s in range(ctx.seats)
         )
         about = hand.re[0] if hand.solo is not None else None
-        return HandSummary(about, bid, Label(said_row(settings, hand, score)), entries, made)
+        # each party in the table's words ("Kontra", not the cell's "K")
+        said = tuple(Label((PARTY_MARKS[entry[0]],)) if entry else None for entry in entries)
+        outcome = Label(said_row(settings, hand, score))
+        return HandSummary(about, bid, outcome, entries, made, said=said)
 
     def describe_hand(
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
@@ -602,8 +605,10 @@ def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
     worked = score.working
     pieces: list[Any] = []
     for what, n, party in worked.terms:
-        sign = ("+ " if n > 0 else "\u2212 ") if pieces else ("" if n > 0 else "\u2212")
-        pieces.append(Notation(f"{' ' if pieces else ''}{sign}{abs(n)}\u00a0"))
+        if pieces:  # an operator between terms, read in the sentence's direction
+            pieces.append(Notation(f" {'+' if n > 0 else MINUS} {abs(n)}\u00a0"))
+        else:  # a first term's sign kept before its figure in a right-to-left line
+            pieces += [_figure(total(n)), Notation("\u00a0")]
         if what in EXTRA_TERMS:
             pieces.append(EXTRA_TERMS[what][party])
         elif what in PARTY_TERMS:
@@ -613,7 +618,7 @@ def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
         else:
             pieces.append(TERMS[what])
     running = worked.sum
-    pieces.append(Notation(f" = {total(running)}" if pieces else "0"))
+    pieces += [Notation(" = "), _figure(total(running))] if pieces else [Notation("0")]
     factors: list[tuple[int, Any]] = [(2, PARTY_TERMS["said"][party]) for party in worked.doubled]
     if score.bock > 1:
         factors.append((score.bock, msg("Bock")))
@@ -621,8 +626,15 @@ def _worked(score: Score, solo: bool) -> tuple[Any, ...]:
         factors.append((3, msg("soloist")))
     for factor, word in factors:
         running *= factor
-        pieces += [Notation(f" \u00d7\u00a0{factor}\u00a0"), word, Notation(f" = {total(running)}")]
+        pieces += [Notation(f" \u00d7\u00a0{factor}\u00a0"), word, Notation(" = ")]
+        pieces.append(_figure(total(running)))
     return tuple(pieces)
+
+
+def _figure(figure: str) -> Message:
+    """A figure of a worked sum that may carry a sign ("−4"), isolated left to right by a
+    right-to-left page as a message's notation is, so that its sign stays before it."""
+    return msg("%(figure)s", figure=Notation(figure))
 
 
 def _listed(words: Sequence[Message]) -> Message:

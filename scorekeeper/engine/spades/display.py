@@ -164,13 +164,17 @@ def revision_view(
     hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
 ) -> RevisionView:
     """A saved version of a hand (its ``to_dict``) for the Revisions page: the hand in one
-    line, and each seat's bid and tricks (``4/5``, ``N/0``, ``BN/0``)."""
-    blind = hand.get("blind_nil") or ()
+    line, and each seat's bid and tricks in words, as the line says them ("bid 4, took 5",
+    "bid blind nil, took 0")."""
     summary = tuple(describe_hand(hand, players, settings))
     seats = tuple(
         (
-            Notation(f"{bid_text(hand['bids'], blind, seat)}/{hand['tricks'][seat]}"),
-            msg("blind nil") if seat in blind else None,
+            msg(
+                "bid %(bid)s, took %(tricks)d",
+                bid=_bid_word(hand, seat),
+                tricks=hand["tricks"][seat],
+            ),
+            None,
         )
         for seat in range(len(hand["bids"]))
     )

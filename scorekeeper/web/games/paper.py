@@ -51,6 +51,9 @@ ROUNDING_PT, DIGIT_ROUNDING_PT = 0.75, 0.25
 TABULAR_DIGITS = frozenset("0123456789")
 # A character the font lacks is drawn in the system's: an em, to be safe.
 UNKNOWN_EM = 1.0
+# What keeps a signed figure left to right on a Hebrew sheet ("סה״כ ⁦+130⁩": LRI, PDI,
+# and the other isolates and marks) takes no room: no em for it.
+DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # A cell's padding on both sides, and a little air, in em of the table's size.
 PAD = 0.6
 # The outcome prints at .87 em of the table's size (print.css).
@@ -142,7 +145,10 @@ def sheet_widths(
       these headings run upwards (``up``);
     - a side's columns as its name's longest word needs;
     - the name columns as the longest word of ``names`` needs and, where there is room,
-      up to the longest name on a line.
+      up to the longest name on a line;
+    - where no layout holds every word and figure at the floor, across the page with the
+      players' names over their columns running upwards too (``up``: "names"), before
+      the floor comes down.
 
     ``shown`` says the game's headings in the page's language, ``labels`` the sheet's own
     and the sides' names (``ENGLISH_LABELS``' keys)."""
@@ -159,6 +165,12 @@ def sheet_widths(
         if "cut" not in across or "cut" not in upright:
             better = "cut" in upright or int(across["fit"]) > int(upright["fit"])
             return (across if better and "cut" not in across else upright) | floored
+        # Last, rather than print anything below the floor: across the page, the players'
+        # names over their columns run upwards too ("names"), each side as wide as its
+        # figures need (eight players of long names, every figure at 7 pt: issue 69).
+        names = layout.fitted(ACROSS_EM, "names") | {"up": "names", "paper": "across"}
+        if "cut" not in names:
+            return names | floored
     return across | floored
 
 
@@ -178,9 +190,10 @@ def _measured(word: str, weight: str) -> tuple[float, float]:
     may add drawn on whole pixels (pt): kept, since a sheet's names, bids and outcomes
     are the same words print after print."""
     advances = _advances(weight)
+    drawn = [c for c in word if c not in DIRECTION_MARKS]
     return (
-        sum(advances.get(c, UNKNOWN_EM) for c in word),
-        sum(DIGIT_ROUNDING_PT if c in TABULAR_DIGITS else ROUNDING_PT for c in word),
+        sum(advances.get(c, UNKNOWN_EM) for c in drawn),
+        sum(DIGIT_ROUNDING_PT if c in TABULAR_DIGITS else ROUNDING_PT for c in drawn),
     )
 
 
@@ -264,9 +277,7 @@ class _Layout:
         longest = BID_MOST_EM if bids is None else max(map(len, bids), default=0)
         self.bid_most = min(BID_MOST_EM, longest * 0.6 + PAD)
         self.outcomes = _Words(outcomes)
-        # .55 em a character of the outcome's size, spaces and wrapping included.
-        lines = max(map(len, outcomes), default=0) * 0.55 * OUTCOME_SIZE / OUTCOME_LINES
-        self.outcome_most = min(OUTCOME_WIDEST_EM, lines + PAD)
+        self.outcome_letters = max(map(len, outcomes), default=0)
         points, totals = figures or ((), ())
         self.figures = {
             "number": _Words([numbers]),
@@ -297,8 +308,8 @@ class _Layout:
         """The widths at the largest fit at which every column's least width is on a page
         ``page`` em wide, the headings ``upwards`` running upwards, read from below
         (print.css's "up"): none (""), the figures' ("figures": entries, points and
-        totals), or all but the players' names ("all"); with ``cut``, at no fit: the
-        least, the table wider than the page."""
+        totals), all but the players' names ("all"), or all ("names"); with ``cut``, at
+        no fit: the least, the table wider than the page."""
         for fit in range(100, FIT_LEAST - 1, -5):
             least = self.least(fit / 100, upwards)
             if self.used(least) <= page * 100 / fit:
@@ -314,7 +325,7 @@ class _Layout:
         """Each column's least width in em of the table's size at the fit ``scale`` (in
         half em), the number's and each side's (all its columns together) among them: its
         heading's words at READABLE_PT, its names' at READABLE_PT too, its figures and
-        words at the table's size (the outcome's at its own)."""
+        words at the table's size (the outcome's at its own), READABLE_PT at least."""
         columns, heads, figures = self.columns, self.heads, self.figures
         size = TABLE_PT * scale
         # A heading's padding is in em of its own size, the floor at least.
@@ -324,16 +335,25 @@ class _Layout:
             return words.widest(self.floor, scale) + padded
 
         def table(words: _Words, smaller: float = 1) -> float:
-            return words.widest(size * smaller, scale) + PAD
+            # a hand's figures and words at the table's size, the floor at least (print.css)
+            drawn = max(self.floor, size * smaller)
+            return words.widest(drawn, scale) + PAD * max(1, drawn / size)
 
         number = max(NUMBER_EM, table(figures["number"]), readable(heads["number"]))
         who = NAME_EM if self.blank else readable(self.names)
         bid = max(3, table(self.bids))
-        outcome = max(OUTCOME_EM, min(OUTCOME_MOST_EM, table(self.outcomes, OUTCOME_SIZE)))
-        # Its longest text on OUTCOME_LINES lines at most (Skat's value worked out): the
-        # table prints smaller, or across the page, rather than the rows grow.
-        outcome = max(outcome, self.outcome_most)
-        if upwards != "all":
+        # At most OUTCOME_MOST_EM of the table at its full size, a word longer still
+        # breaking; never narrower than that for a smaller fit, whose words print at the
+        # floor ("Summe" broken as "Sum|me" at 40 %).
+        most = OUTCOME_MOST_EM / scale
+        outcome = max(OUTCOME_EM, min(most, table(self.outcomes, OUTCOME_SIZE)))
+        # Its longest text on OUTCOME_LINES lines at most (Skat's value worked out), .55 em
+        # a character of the outcome's size (the floor at least), spaces and wrapping
+        # included: the table prints smaller, or across the page, rather than the rows grow.
+        drawn = max(OUTCOME_SIZE, self.floor / size)
+        lines = self.outcome_letters * 0.55 * drawn / OUTCOME_LINES
+        outcome = max(outcome, min(OUTCOME_WIDEST_EM, lines + PAD))
+        if upwards not in ("all", "names"):
             who = max(who, readable(heads["who"]))
             bid = max(bid, readable(heads["bid"]))
             outcome = max(outcome, readable(heads["outcome"]))
@@ -348,8 +368,10 @@ class _Layout:
         entry = _up(entry) if entry > ENTRY_EM else ENTRY_EM
         points = _up(points)
         # A side's name over its columns, its longest word whole: the total takes what its
-        # figures leave.
-        total = _up(max(total, readable(heads["side"]) - self.entries * entry - points))
+        # figures leave (nothing, where the names run upwards).
+        if upwards != "names":
+            total = max(total, readable(heads["side"]) - self.entries * entry - points)
+        total = _up(total)
         return {
             "number": _up(number),
             "who": _up(who) if columns.names else 0,

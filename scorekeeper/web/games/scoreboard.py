@@ -117,10 +117,11 @@ def bid_line(
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures:
-    """One player's part of a hand: its figures ("2/0") and a penalty note, if any."""
+    """One player's part of a hand: its figures in the game's words ("bid 2, took 0"),
+    if any, and a penalty note, if any."""
 
     name: str
-    figures: str
+    figures: str | None
     note: str | None
 
 
@@ -131,7 +132,7 @@ def player_figures(
     thrown-in deal."""
     view = game.revision_view(hand, players, settings)
     return [
-        PlayerFigures(name, shown(figures), shown(note) if note else None)
+        PlayerFigures(name, shown(figures) if figures else None, shown(note) if note else None)
         for name, (figures, note) in zip(players, view.seats, strict=False)
     ]
 

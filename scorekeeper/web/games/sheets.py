@@ -13,9 +13,10 @@ from flask_babel import gettext as _
 
 from ... import db, game_play
 from ...engine import EngineError, Game, parse_int
+from ...engine.core.names_in_sentences import AT
 from ..access import game_and_hands_or_404, game_or_404
 from ..forms import preset_label
-from ..i18n import current_language, translate
+from ..i18n import current_language, game_in, translate
 from ..links import public_root
 from ..responses import CachedPage, page_cache
 from ..service import offered_game, offered_preset
@@ -39,7 +40,7 @@ def _table_of(game: Game, players: str | None) -> Game:
                 400,
                 _(
                     "%(game)s is played by %(seats)d players.",
-                    game=translate(game.name),
+                    game=game_in(game.name, AT),
                     seats=game.seats,
                 ),
             )
@@ -47,7 +48,7 @@ def _table_of(game: Game, players: str | None) -> Game:
             400,
             _(
                 "%(game)s is played by %(low)d to %(high)d players: ask for a sheet of that many.",
-                game=translate(game.name),
+                game=game_in(game.name, AT),
                 low=counts[0],
                 high=counts[-1],
             ),

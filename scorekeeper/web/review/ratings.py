@@ -203,6 +203,7 @@ def ratings(group_id: int):
         group=group,
         key=key,
         kind=rated_kind_name(group.id, key),
+        rated=rated_kind(group.id, key),
         kinds=[(k, rated_kind_name(group.id, k)) for k in kinds],
         rows=ratings_rows(table, group.id),
         problem=problem,
@@ -213,14 +214,20 @@ def ratings(group_id: int):
 
 
 def rated_kind_name(group_id: int, key: str) -> str:
-    """The name of the ratings in the game ``key`` in the page's language: the name of what
-    the group played, its preset's where every rated game of it started from one preset
-    that names it (Hearts), else the game's."""
+    """The name of the ratings in the game ``key`` in the page's language (``rated_kind``)."""
+    return translate(rated_kind(group_id, key))
+
+
+def rated_kind(group_id: int, key: str) -> Any:
+    """The name of the ratings in the game ``key`` as the engine says it (a Message): the
+    name of what the group played, its preset's where every rated game of it started from
+    one preset that names it (Hearts), else the game's; for a sentence to put it in its
+    place ("Ratings in %(game)s": the template's ``game_at``)."""
     game = get_game(key)
     presets = db.rated_presets(db.get_db(), group_id, key) if key in GAMES else []
     if len(presets) == 1 and presets[0] in game.preset_titles:
-        return translate(game.title_of(presets[0]))
-    return kind_name(game)
+        return game.title_of(presets[0])
+    return game.name
 
 
 @light

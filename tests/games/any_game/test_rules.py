@@ -302,7 +302,13 @@ def test_describe_and_revision_view_list_each_players_points():
     ]
     view = GAME.revision_view(hand, NAMES)
     assert [str(m) for m in view.summary] == ["round total +14"]
-    assert [str(points) for points, _ in view.seats] == ["+5", "−3", "0", "+12"]
+    # each figure says what it is, as the line does (issue 69)
+    assert [str(points) for points, _ in view.seats] == [
+        "+5 points",
+        "−3 points",
+        "0 points",
+        "+12 points",
+    ]
 
 
 def test_the_rules_lines_follow_the_goal():

@@ -614,7 +614,7 @@ def test_the_french_words_are_a_french_tables(client):
     assert "Un contrat réussi marque" in text and "Annonce réussie" not in text
     assert "Coinche et capot demandé" in text
     page = text_of(client.get(f"/games/new?game={KEY}", headers=FRENCH))
-    assert "Les règles du jeu de Belote" in page and "du Belote" not in page
+    assert "Les règles de la belote" in page and "du Belote" not in page
 
 
 def test_the_announcements_that_count_show_on_the_board_the_print_and_the_result(client):
