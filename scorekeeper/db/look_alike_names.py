@@ -187,7 +187,28 @@ def carry_out(db: Database, renamed: Iterable[Renamed], stamp: str) -> list[Rena
                     [new, old, change.group_id],
                 )
     _clean_free_text(db)
-    groups = json.dumps(sorted({change.group_id for change in renamed}))
+    worked_out_again(db, {change.group_id for change in renamed})
+    # A row per name told: the spellings cleaned into one name are one row.
+    told: dict[tuple[int, str, str], list[str]] = {}
+    for c in renamed:
+        told.setdefault((c.group_id, c.name, c.reason), []).extend(
+            [c.was, c.like] if c.like else [c.was]
+        )
+    db.conn.executemany(
+        "INSERT INTO name_changes (group_id, name, was, reason, changed_at) VALUES (?, ?, ?, ?, ?)",
+        [
+            (group_id, name, json.dumps(was), reason, stamp)
+            for (group_id, name, reason), was in told.items()
+        ],
+    )
+    return renamed
+
+
+def worked_out_again(db: Database, group_ids: Iterable[int]) -> None:
+    """What is kept from a group's names, worked out again for ``group_ids`` after their
+    names changed (migrations 025 and 032): each group's names counted again
+    (``group_names``), its ratings to be rated again, its games' kept figures dropped."""
+    groups = json.dumps(sorted(set(group_ids)))
     where = "group_id IN (SELECT value FROM json_each(?))"
     db.execute(f"DELETE FROM group_names WHERE {where}", [groups])
     db.execute(
@@ -205,20 +226,6 @@ def carry_out(db: Database, renamed: Iterable[Renamed], stamp: str) -> list[Rena
         db.execute(
             f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE {where})", [groups]
         )
-    # A row per name told: the spellings cleaned into one name are one row.
-    told: dict[tuple[int, str, str], list[str]] = {}
-    for c in renamed:
-        told.setdefault((c.group_id, c.name, c.reason), []).extend(
-            [c.was, c.like] if c.like else [c.was]
-        )
-    db.conn.executemany(
-        "INSERT INTO name_changes (group_id, name, was, reason, changed_at) VALUES (?, ?, ?, ?, ?)",
-        [
-            (group_id, name, json.dumps(was), reason, stamp)
-            for (group_id, name, reason), was in told.items()
-        ],
-    )
-    return renamed
 
 
 def _clean_free_text(db: Database) -> None:

@@ -1010,27 +1010,9 @@ def m025_player_names_composed(db: Database) -> None:
         {group_id for (group_id, name), spelt in spellings.items() if spelt != {name}}
         | {group_id for group_id, *_rest in changes}
     )
-    chosen = json.dumps(groups)
-    where = "group_id IN (SELECT value FROM json_each(?))"
-    db.execute(f"DELETE FROM group_names WHERE {where}", [chosen])
-    db.execute(
-        "INSERT INTO group_names (group_id, name, seats, last_game) "
-        "SELECT s.group_id, s.name, count(*), max(s.game_id) FROM "
-        "(SELECT game_id, name, group_id FROM players UNION ALL "
-        "SELECT game_id, name, group_id FROM seat_changes) s "
-        f"WHERE s.{where} GROUP BY s.group_id, s.name",
-        [chosen],
-    )
-    for table in ("rating_history", "rated_presets", "ratings"):
-        db.execute(f"DELETE FROM {table} WHERE {where}", [chosen])
-    db.execute(f"UPDATE rating_games SET rated = 0 WHERE {where}", [chosen])
-    every_game = json.dumps(
-        [row[0] for row in db.execute(f"SELECT id FROM games WHERE {where}", [chosen])]
-    )
-    for table in ("game_figures", "game_stats"):
-        db.execute(
-            f"DELETE FROM {table} WHERE game_id IN (SELECT value FROM json_each(?))", [every_game]
-        )
+    from .look_alike_names import worked_out_again
+
+    worked_out_again(db, groups)
 
     for (group_id, name), spelt in sorted(spellings.items()):
         if len(spelt) > 1:
