@@ -1,4 +1,5 @@
-"""The ratings' pages in real Chromium at 360 px, in English, Hebrew and German (issue 22):
+"""The ratings' pages in real Chromium at 360 px, in English, Hebrew, German and French
+(issue 22; French's longer headings once pushed the player's table past the phone, 69):
 the ratings page and a player's page with their rating chart render, fit the phone's
 width with names of 16 characters, and have no serious or critical axe violation; on New
 game, tapping "Seat them so" seats the fairest partnerships."""
@@ -17,7 +18,8 @@ from tests.support.live import PHONE, SERVED, join_in_browser, watched_page
 
 pytestmark = pytest.mark.browser
 
-TITLES = {"en": "Ratings", "he": "דירוגים", "de": "Wertungen"}
+TITLES = {"en": "Ratings", "he": "דירוגים", "de": "Wertungen", "fr": "Classements"}
+PAGE_LANGUAGES = {**LANGUAGES, "fr": "fr-FR,fr;q=0.9"}
 
 
 @pytest.fixture
@@ -46,7 +48,7 @@ def rated(live_server):
     return ids[0], group
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", PAGE_LANGUAGES)
 def test_the_ratings_page_and_a_players_chart_on_a_phone(
     browser, live_server, axe, rated, language
 ):
@@ -57,7 +59,7 @@ def test_the_ratings_page_and_a_players_chart_on_a_phone(
     context = browser.new_context(
         viewport={**PHONE, "width": width},
         base_url=live_server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
+        extra_http_headers={"Accept-Language": PAGE_LANGUAGES[language]},
     )
     try:
         page = context.new_page()
@@ -87,6 +89,11 @@ def test_the_ratings_page_and_a_players_chart_on_a_phone(
         assert chart.locator("g.l").count() == 2  # Bid Whist and the round sheet
         assert page.locator("#rating-summary tbody tr").count() == 2
         assert fits(page, width), "the player's page is wider than the phone"
+        # Its table of ratings whole on the phone, not in a strip to scroll sideways.
+        scrolled, shown = page.locator("#rating-summary").evaluate(
+            "(t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+        )
+        assert scrolled <= shown, f"the ratings table is {scrolled} px wide in {shown} px"
         assert serious(axe, page) == []
     finally:
         context.close()
