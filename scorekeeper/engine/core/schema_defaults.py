@@ -108,12 +108,17 @@ class SchemaDefaults:
             if isinstance(described, SeatOf):
                 about = value if about is None else about
             elif described.listed:
+                per_seat, folded = isinstance(described, PerSeat), described.folded
                 for index in range(sides):
-                    seats = ctx.sides[index] if isinstance(described, PerSeat) else (index,)
-                    figures = "/".join(str(value[s]) for s in seats)
+                    seats = ctx.sides[index] if per_seat else (index,)
+                    if len(seats) == 1:
+                        number = value[seats[0]]
+                        figures = str(number)
+                    else:  # a side's figures of two partners: "2/3"
+                        figures = "/".join(str(value[s]) for s in seats)
+                        number = Notation(figures)
                     entries[index].append(figures)
-                    if not described.folded:  # a penalty is named by the line (``_folded``)
-                        number = value[seats[0]] if len(seats) == 1 else Notation(figures)
+                    if not folded:  # a penalty is named by the line (``_folded``)
                         spoken[index].append(described.said_of(number))
             else:
                 said = msg("%(side)s", side=Side(value)) if isinstance(described, SideOf) else None
