@@ -81,6 +81,18 @@ class Row:
     about: str | None
     cells: tuple[Cell, ...]
     changes: tuple[str, ...] = ()
+    # The outcome's classes on a scoreboard's line of its own (not paired): its css, and
+    # where a word of it is longer than six letters, its letters (``fit_size``: "l9").
+    outcome_classes: str = ""
+
+
+def fit_size(text: str) -> int | None:
+    """The letters of ``text``'s longest word (read up to a hyphen, after which it may
+    wrap), up to 24, where it is longer than six (the class ``l7``…``l24`` by which
+    app.css sizes it to its box), else None: ``_sheet.html``'s ``fit`` macro, worked out
+    once for each outcome of a sheet rather than in every row."""
+    size = max((len(word) for word in text.replace("-", "- ").split()), default=0)
+    return min(size, 24) if size > 6 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +152,7 @@ def hand_rows(
     # Worked out once a sheet: each outcome with its sides named (by the outcome and who
     # sat), each seat's entries (the same few, "2", "3/0", hand after hand) and marks,
     # each figure ("+13", "−120") and each label.
-    outcomes: dict[tuple, tuple[str, str]] = {}
+    outcomes: dict[tuple, tuple[str, str, str]] = {}
     entries: dict[tuple, tuple[str, tuple[str, ...]]] = {}
     marked: dict[tuple, str] = {}
     points_said: dict[int, str] = {}
@@ -157,7 +169,10 @@ def hand_rows(
         if key not in outcomes:
             named = [Partners.of(players[s] for s in side) for side in sides]
             outcome = label_with_sides(hand.outcome, named)
-            outcomes[key] = (said(outcome), outcome.css)
+            text = said(outcome)
+            size = fit_size(text)
+            classes = " ".join(c for c in (outcome.css, f"l{size}" if size else "") if c)
+            outcomes[key] = (text, outcome.css, classes)
         cells = []
         empty = empty_at(settings, hand.number)  # nobody sat there: no total either
         dealer = hand.dealer if shows_dealer else None
@@ -194,7 +209,7 @@ def hand_rows(
                     view.total, total(view.total)
                 )
             cells.append(Cell(seat, css, found[0], points, penalty, running, found[1]))
-        outcome, outcome_css = outcomes[key]
+        outcome, outcome_css, outcome_classes = outcomes[key]
         bid = hand.bid
         if bid is not None:
             bid_key = (bid, *map(type, bid.pieces))
@@ -212,6 +227,7 @@ def hand_rows(
                 None if hand.about is None else players[hand.about],
                 tuple(cells),
                 tuple(changes.get(hand.number, ())),
+                outcome_classes,
             )
         )
     line = rules.row_layout == "under" and not paired
