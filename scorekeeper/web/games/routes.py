@@ -405,8 +405,9 @@ def _live_context(
 # RECENT_HANDS or every one) and whether they link to their edit forms: the scoreboard's
 # heaviest part, drawn once a version, whether its page is kept (the page cache, which
 # keeps it whole) or not (a flashed message, a cache turned off, a page asked by
-# another phone once the page fell out); every change bumps the version.
-SHOWN_ROWS = Lru(32)
+# another phone once the page fell out); every change bumps the version. At most 16:
+# a 1,000-hand game's last 60 rows are 0.1 MB, all its rows (``?all=1``) 1.8 MB.
+SHOWN_ROWS = Lru(16)
 
 
 def _shown_rows(
