@@ -1,7 +1,9 @@
 """A bounded store of worked-out values kept in this process, the least recently read
 going first: a game's figures (``db.figures``), a club night's standings
-(``web.club``). Keys carry what the value depends on (a game's version, a night's
-tables' versions), so an entry never goes stale: it stops being asked for and falls out."""
+(``web.club``), a long game's whole hands (``web.api``), its printed sheet and its
+scoreboard's rows drawn (``web.games``). Keys carry what the value depends on (a game's
+version, a night's tables' versions), so an entry never goes stale: it stops being
+asked for and falls out."""
 
 from __future__ import annotations
 

@@ -27,15 +27,14 @@ from urllib.parse import urlsplit
 import click
 from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
-from babel.numbers import format_decimal
 from flask import Blueprint, Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, ngettext, pgettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..engine.core.display import MINUS, DecimalFigure, Label, Notation, SignedPoints
-from ..engine.core.language import PageText, isolate
+from ..engine.core.display import DecimalFigure, Label, Notation, SignedPoints
+from ..engine.core.language import PageText, decimal_text, isolate
 from ..engine.core.messages import Message, SeatName
 from ..engine.core.names_in_sentences import AT, OF_ONE, OF_THE, name_in
 from ..pages.render import bdi  # the phone's pages isolate a player's text as the server's
@@ -133,18 +132,13 @@ def list_of(names: Any, style: str = "standard") -> str:
 
 
 def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
-    """A number with ``digits`` decimals as the page's language writes it (Babel's
-    ``format_decimal``: "1,234.5", "1.234,5", "1 234,5"), with a true minus sign (Babel
-    writes a hyphen, in Hebrew after a left-to-right mark) and a plus sign when ``sign``.
-    Nothing signed that rounds to zero. The phone's engine writes the same
-    (``engine/core/language.py``'s ``decimal_text``; a test holds them equal)."""
-    pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    text = format_decimal(abs(value), pattern, locale=current_language())
-    if not any(digit in text for digit in "123456789"):
-        return text
-    if value < 0:
-        return MINUS + text
-    return "+" + text if sign else text
+    """A number with ``digits`` decimals as the page's language writes it (as Babel's
+    ``format_decimal`` does: "1,234.5", "1.234,5", "1 234,5"), with a true minus sign
+    (Babel writes a hyphen, in Hebrew after a left-to-right mark) and a plus sign when
+    ``sign``. Nothing signed that rounds to zero. Written by the phone's engine's own
+    ``engine/core/language.py``'s ``decimal_text``, which a test holds equal to Babel's:
+    a page of hundreds of ratings is written in a tenth of Babel's time."""
+    return decimal_text(value, digits, current_language(), sign)
 
 
 def shown_date(stamp: str | date, style: str = "medium") -> str:

@@ -119,7 +119,7 @@ class BidWhist(GameBase):
         books), as they needed none."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
-        score = hand.score(settings)
+        score = self.score_in(settings, hand, ctx)
         bidders = score.bidder_side
         entries = {
             bidders: (str(score.needed), str(score.books)),

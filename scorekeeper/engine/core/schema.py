@@ -66,12 +66,16 @@ KEYS_AT_MOST = 21
 @dataclass(frozen=True, slots=True)
 class Context:
     """What a hand is read, scored and asked for against: the settings, the table (its
-    seats and sides) and the hand's place in the game (None: read alone)."""
+    seats and sides) and the hand's place in the game (None: read alone); ``scored``, the
+    hand's score as the game's replay worked it out at that place (``score``'s own), where
+    a page draws replayed hands (``GameBase.hand_views``): a view reads it rather than
+    scoring the hand again (``score_in``). None: not known."""
 
     settings: Any
     seats: int
     sides: tuple[tuple[int, ...], ...]
     place: HandPlace | None = None
+    scored: Any = None
 
     @property
     def number(self) -> int | None:

@@ -65,14 +65,20 @@ class SchemaDefaults:
         """The keys a hand's body may carry: the schema's fields, and ``thrown_in``."""
         return self._schema().hand_fields
 
-    def context(self, settings: Any, place: HandPlace | None = None) -> Context:
-        """The Context of a hand under ``settings`` at ``place`` (None: read alone)."""
-        return Context(settings, self.seats, tuple(self.sides), place)
+    def context(self, settings: Any, place: HandPlace | None = None, scored: Any = None) -> Context:
+        """The Context of a hand under ``settings`` at ``place`` (None: read alone), with
+        the score the replay worked out for it there, where known (``Context.scored``)."""
+        return Context(settings, self.seats, tuple(self.sides), place, scored)
 
     def check(self, settings: Any, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
         """The rules between fields only the game can say: (field, message) for each
         broken one, the message with its table words (``said_at_table``). None here."""
         return []
+
+    def score_in(self, settings: Any, hand: Hand, ctx: Context) -> Any:
+        """``score`` at ``ctx``: the replay's where ``ctx`` carries it (a page drawing a
+        thousand replayed hands scores none of them twice), else worked out now."""
+        return self.score(settings, hand, ctx) if ctx.scored is None else ctx.scored
 
     def _scored(self, settings: Any, record: Hand, place: HandPlace | None) -> Any:
         if record.thrown_in:
@@ -102,12 +108,17 @@ class SchemaDefaults:
             if isinstance(described, SeatOf):
                 about = value if about is None else about
             elif described.listed:
+                per_seat, folded = isinstance(described, PerSeat), described.folded
                 for index in range(sides):
-                    seats = ctx.sides[index] if isinstance(described, PerSeat) else (index,)
-                    figures = "/".join(str(value[s]) for s in seats)
+                    seats = ctx.sides[index] if per_seat else (index,)
+                    if len(seats) == 1:
+                        number = value[seats[0]]
+                        figures = str(number)
+                    else:  # a side's figures of two partners: "2/3"
+                        figures = "/".join(str(value[s]) for s in seats)
+                        number = Notation(figures)
                     entries[index].append(figures)
-                    if not described.folded:  # a penalty is named by the line (``_folded``)
-                        number = value[seats[0]] if len(seats) == 1 else Notation(figures)
+                    if not folded:  # a penalty is named by the line (``_folded``)
                         spoken[index].append(described.said_of(number))
             else:
                 said = msg("%(side)s", side=Side(value)) if isinstance(described, SideOf) else None
@@ -127,33 +138,42 @@ class SchemaDefaults:
             said=tuple(_listed(words) for words in spoken),
         )
 
-    def _summary_of(self, settings: Any, record: Any, place: HandPlace | None) -> HandSummary:
-        return self.view(settings, record, self.context(settings, place))
+    def _summary_of(
+        self, settings: Any, record: Any, place: HandPlace | None, scored: Any = None
+    ) -> HandSummary:
+        return self.view(settings, record, self.context(settings, place, scored))
 
     def hand_views(self, progress: Any) -> list[HandView]:
-        """The scoreboard's rows, each from ``view`` at the hand's place."""
+        """The scoreboard's rows, each from ``view`` at the hand's place, with the score
+        the replay worked out there (``Context.scored``: not scored again)."""
         settings, hands = progress.settings, progress.hands
+        sides = range(len(self.sides))
+        unmarked = (None,) * len(self.sides)
         found = []
-        for index, hand in enumerate(hands):
-            before = hands[index - 1].state if index else self.state_before(hand, progress)
-            summary = self._summary_of(
-                settings, hand.record, HandPlace(hand.number, hand.dealer, before)
-            )
-            played = not hand.record.thrown_in
-            penalties = summary.penalties or (None,) * len(self.sides)
-            empty = empty_at(settings, hand.number)  # no points in a seat nobody sat in
+        before = self.state_before(hands[0], progress) if hands else None
+        for hand in hands:
+            record = hand.record
+            place = HandPlace(hand.number, hand.dealer, before)
+            summary = self._summary_of(settings, record, place, hand.score)
+            before = hand.state
+            penalties = summary.penalties or unmarked
+            entries, totals, made = summary.entries, hand.totals, summary.made
+            if record.thrown_in:
+                points: Sequence[int | None] = unmarked
+            else:
+                points = hand.points
+                empty = empty_at(settings, hand.number)  # no points in a seat nobody sat in
+                # the points before penalties, which the seat's mark shows apart
+                points = [
+                    None
+                    if s in empty
+                    else points[s] - penalties[s].points  # type: ignore[union-attr]
+                    if penalties[s]
+                    else points[s]
+                    for s in sides
+                ]
             seats = tuple(
-                SeatView(
-                    summary.entries[s],
-                    # the points before penalties, which the seat's mark shows apart
-                    hand.points[s] - (penalties[s].points if penalties[s] else 0)
-                    if played and s not in empty
-                    else None,
-                    hand.totals[s],
-                    summary.made[s],
-                    penalties[s],
-                )
-                for s in range(len(self.sides))
+                SeatView(entries[s], points[s], totals[s], made[s], penalties[s]) for s in sides
             )
             found.append(
                 HandView(

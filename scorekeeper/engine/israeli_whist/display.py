@@ -55,7 +55,8 @@ def revoke_mark(revokes: int, penalty: int) -> PenaltyMark | None:
 def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
     """A hand as the scoreboard's row shows it (``GameBase.hand_views``): the declarer and
     the bid, over or under (or a pass round); what each seat bid and took, whether it made
-    its contract, and its caught revokes apart from its points."""
+    its contract, and its caught revokes apart from its points. The score is the
+    replay's where the context carries it (``Context.scored``), else worked out."""
     if record.thrown_in:
         # Where the bid would stand, the Frisch rounds played before all passed, as the
         # form reads them back ("7♥ · 1 Frisch").
@@ -65,7 +66,7 @@ def view(settings: RuleSettings, record: Hand, ctx: Context) -> HandSummary:
         return HandSummary(
             None, frisch if rounds else None, THROWN_IN, ((),) * SEATS, (None,) * SEATS
         )
-    score = score_of(settings, record)
+    score = score_of(settings, record) if ctx.scored is None else ctx.scored
     taken = tuple((str(tricks),) for tricks in record.tricks)
     marks = tuple(map(revoke_mark, record.revokes, score.revoke_penalties))
     if record.pass_round:

@@ -81,6 +81,18 @@ class Row:
     about: str | None
     cells: tuple[Cell, ...]
     changes: tuple[str, ...] = ()
+    # The outcome's classes on a scoreboard's line of its own (not paired): its css, and
+    # where a word of it is longer than six letters, its letters (``fit_size``: "l9").
+    outcome_classes: str = ""
+
+
+def fit_size(text: str) -> int | None:
+    """The letters of ``text``'s longest word (read up to a hyphen, after which it may
+    wrap), up to 24, where it is longer than six (the class ``l7``…``l24`` by which
+    app.css sizes it to its box), else None: ``_sheet.html``'s ``fit`` macro, worked out
+    once for each outcome of a sheet rather than in every row."""
+    size = max((len(word) for word in text.replace("-", "- ").split()), default=0)
+    return min(size, 24) if size > 6 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,64 +150,84 @@ def hand_rows(
     rows: list[Row] = []
     penalised = about = False
     # Worked out once a sheet: each outcome with its sides named (by the outcome and who
-    # sat), each seat's entries (the same few, "2", "3/0", hand after hand) and marks.
-    outcomes: dict[tuple, tuple[str, str]] = {}
+    # sat), each seat's entries (the same few, "2", "3/0", hand after hand) and marks,
+    # each figure ("+13", "−120") and each label.
+    outcomes: dict[tuple, tuple[str, str, str]] = {}
     entries: dict[tuple, tuple[str, tuple[str, ...]]] = {}
     marked: dict[tuple, str] = {}
+    points_said: dict[int, str] = {}
+    totals_said: dict[int, str] = {}
+    bids: dict[tuple, tuple[str, str]] = {}
+    sides = rules.sides
+    dealt_by = [frozenset(side) for side in sides]
+    changes = changes or {}
+    settings = progress.settings
     for hand in rules.hand_views(progress):
         about = about or hand.about is not None
         players = tuple(seating(hand.number))
         key = (hand.outcome, players, *map(type, hand.outcome.pieces))
         if key not in outcomes:
-            sides = [Partners.of(players[s] for s in side) for side in rules.sides]
-            outcome = label_with_sides(hand.outcome, sides)
-            outcomes[key] = (said(outcome), outcome.css)
+            named = [Partners.of(players[s] for s in side) for side in sides]
+            outcome = label_with_sides(hand.outcome, named)
+            text = said(outcome)
+            size = fit_size(text)
+            classes = " ".join(c for c in (outcome.css, f"l{size}" if size else "") if c)
+            outcomes[key] = (text, outcome.css, classes)
         cells = []
-        empty = empty_at(progress.settings, hand.number)  # nobody sat there: no total either
+        empty = empty_at(settings, hand.number)  # nobody sat there: no total either
+        dealer = hand.dealer if shows_dealer else None
         for seat, view in enumerate(hand.seats):
-            side = rules.sides[seat]
-            marks = (
-                hand.about in side,
-                shows_dealer and hand.dealer in side,
-                view.made is True,
-                view.made is False,
-            )
-            if marks not in marked:
-                marked[marks] = " ".join(m for m, holds in zip("dkmx", marks, strict=True) if holds)
+            side = dealt_by[seat]
+            made = view.made
+            marks = (hand.about in side, dealer in side, made is True, made is False)
+            css = marked.get(marks)
+            if css is None:
+                css = marked[marks] = " ".join(
+                    m for m, holds in zip("dkmx", marks, strict=True) if holds
+                )
             penalty = None if view.penalty is None else said.penalty(view.penalty)
             penalised = penalised or penalty is not None
             figures = (view.entry, *map(type, view.entry))
-            if figures not in entries:
+            found = entries.get(figures)
+            if found is None:
                 # An entry in words (Doppelkopf's party) in the page's language.
                 parts = [said(part) for part in view.entry]
                 kept = [
                     text for part, text in zip(view.entry, parts, strict=True) if part != NO_FIGURE
                 ]
-                entries[figures] = ("/".join(kept), (*parts[:heads], *[""] * (heads - len(parts))))
-            entry, columns = entries[figures]
-            cells.append(
-                Cell(
-                    seat=seat,
-                    css=marked[marks],
-                    entry=entry,
-                    points=None if view.points is None else signed(view.points),
-                    penalty=penalty,
-                    total="" if seat in empty else total(view.total),
-                    entries=columns,
+                found = entries[figures] = (
+                    "/".join(kept),
+                    (*parts[:heads], *[""] * (heads - len(parts))),
                 )
-            )
-        outcome, outcome_css = outcomes[key]
+            points = view.points
+            if points is not None:
+                points = points_said.get(points) or points_said.setdefault(points, signed(points))
+            if seat in empty:
+                running = ""
+            else:
+                running = totals_said.get(view.total) or totals_said.setdefault(
+                    view.total, total(view.total)
+                )
+            cells.append(Cell(seat, css, found[0], points, penalty, running, found[1]))
+        outcome, outcome_css, outcome_classes = outcomes[key]
+        bid = hand.bid
+        if bid is not None:
+            bid_key = (bid, *map(type, bid.pieces))
+            bid = bids.get(bid_key)
+            if bid is None:
+                bid = bids[bid_key] = (said(hand.bid), bid_css(hand.bid))
         rows.append(
             Row(
-                number=hand.number,
-                bid=None if hand.bid is None else said(hand.bid),
-                bid_css="" if hand.bid is None else bid_css(hand.bid),
-                outcome=outcome,
-                outcome_css=outcome_css,
-                dealer=players[hand.dealer] if shows_dealer else None,
-                about=None if hand.about is None else players[hand.about],
-                cells=tuple(cells),
-                changes=tuple((changes or {}).get(hand.number, ())),
+                hand.number,
+                None if bid is None else bid[0],
+                "" if bid is None else bid[1],
+                outcome,
+                outcome_css,
+                players[hand.dealer] if shows_dealer else None,
+                None if hand.about is None else players[hand.about],
+                tuple(cells),
+                tuple(changes.get(hand.number, ())),
+                outcome_classes,
             )
         )
     line = rules.row_layout == "under" and not paired

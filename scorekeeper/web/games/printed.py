@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask import current_app
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import db, game_play
 from ...engine import Game, Settings
 from ...engine.core.display import total
+from ...lru import Lru
 from ..chart import game_chart
-from ..i18n import shown, shown_ltr
+from ..i18n import current_language, is_rtl, shown, shown_ltr
 from ..service import game_of, kind_name, rules_label, side_names
 from .paper import SheetColumns, paper_hands, sheet_widths
 from .scoreboard import terms_said
@@ -29,13 +31,18 @@ def game_paper(
     game: db.StoredGame, hands: Sequence[Any], progress: Any, explain: bool = False
 ) -> dict[str, Any]:
     """The context of ``templates/sheet.html`` for ``game``, its stored ``hands`` replayed
-    (``progress``); with ``explain``, how every score was worked out."""
+    (``progress``); with ``explain``, how every score was worked out. The hands' rows are
+    drawn here, by ``_paper.html``'s ``paper_rows`` (``rows_html``), so that the context
+    holds the sheet's heaviest part drawn (``kept_paper``)."""
     rules = game_of(game)
     sides = side_names(game)
     paper = paper_hands(rules, game.settings, progress, game.names_at, shown, _labels(sides))
+    lri, pdi = ("\u2066", "\u2069") if is_rtl() else ("", "")
+    draw = current_app.jinja_env.get_template("_paper.html").module.paper_rows
     return _rules_context(rules, game.settings, kind_name(game), paper.columns, paper.widths) | {
         "game": game,
         "hands": paper,
+        "rows_html": Markup(draw(paper, rules.page_words, lri, pdi)),
         "sides": sides,
         "seat_names": game.seated,
         "rules": rules_label(game),
@@ -54,6 +61,31 @@ def game_paper(
         if hands
         else None,
     }
+
+
+# A game's printed sheet's context, its rows drawn (``game_paper``), by database file,
+# game, version, language and workings: a long game's sheet asked again (printed, then
+# printed with its workings, or by another phone in the same language) costs a row read
+# and the page around its rows, not a replay and a thousand rows drawn, until the game
+# next changes (every change bumps the version, another process's too, as it is read from
+# the file). At most 16 sheets; a 1,000-hand game's is about 2 MB.
+PAPERS = Lru(16)
+
+
+def paper_key(game: db.StoredGame, explain: bool) -> tuple:
+    """Everything ``game_paper``'s context for ``game`` depends on."""
+    path = db.database_path(db.get_db())
+    return (path, game.id, game.version, current_language(), explain)
+
+
+def kept_paper(game: db.StoredGame, explain: bool) -> dict[str, Any] | None:
+    """The context of ``game``'s sheet as kept for its version (``PAPERS``), or None."""
+    return PAPERS.get(paper_key(game, explain))
+
+
+def keep_paper(game: db.StoredGame, explain: bool, context: dict[str, Any]) -> None:
+    """Keeps ``context``, ``game_paper``'s for ``game`` as read with its hands."""
+    PAPERS.put(paper_key(game, explain), context)
 
 
 def blank_paper(game: Game, settings: Settings, kind: str, rules: str) -> dict[str, Any]:

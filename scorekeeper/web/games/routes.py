@@ -30,6 +30,7 @@ from ...engine.core.game import partnered
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.seating import table_changes
 from ...engine.core.seats import leaders_of
+from ...lru import Lru
 from .. import links
 from ..access import (
     can_edit,
@@ -73,6 +74,7 @@ from .card import card_group, game_card
 from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
 from .scoreboard import (
     OFFLINE_MARK,
+    ShownRows,
     bid_line,
     describe,
     hand_rows,
@@ -379,16 +381,7 @@ def _live_context(
         "finish_now": game_of(game).finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(game_of(game), game.settings, progress),
-        "rows": hand_rows(
-            game_of(game),
-            progress,
-            game.names_at,
-            changes,
-            why_url=_hand_url("games.why", game.id),
-            edit_url=_hand_url("hands.edit", game.id) if editable else None,
-            shows_dealer=shows_dealer,
-            offline=offline,
-        ),
+        "rows": _shown_rows(game, progress, changes, editable, shows_dealer, offline),
         # Each phone that recorded a shown hand without the network, once, for the legend.
         "offline_notes": [offline_note(name) for name in dict.fromkeys(offline.values())],
         "offline_mark": OFFLINE_MARK,
@@ -405,6 +398,43 @@ def _live_context(
         if totals
         else None,
     }
+
+
+# A scoreboard's rows drawn (``scoreboard.hand_rows``), by database file, game, version,
+# language, the app's root (the rows link to each hand), the hands shown (the last
+# RECENT_HANDS or every one) and whether they link to their edit forms: the scoreboard's
+# heaviest part, drawn once a version, whether its page is kept (the page cache, which
+# keeps it whole) or not (a flashed message, a cache turned off, a page asked by
+# another phone once the page fell out); every change bumps the version. At most 16:
+# a 1,000-hand game's last 60 rows are 0.1 MB, all its rows (``?all=1``) 1.8 MB.
+SHOWN_ROWS = Lru(16)
+
+
+def _shown_rows(
+    game: db.StoredGame,
+    progress: Any,
+    changes: dict[int, list[str]],
+    editable: bool,
+    shows_dealer: bool,
+    offline: dict[int, str],
+) -> ShownRows:
+    database = db.get_db()
+    which = (_every_hand(), editable, request.script_root, current_language())
+    key = (db.database_path(database), game.id, game.version, *which)
+    found = SHOWN_ROWS.get(key)
+    if found is None:
+        found = hand_rows(
+            game_of(game),
+            progress,
+            game.names_at,
+            changes,
+            why_url=_hand_url("games.why", game.id),
+            edit_url=_hand_url("hands.edit", game.id) if editable else None,
+            shows_dealer=shows_dealer,
+            offline=offline,
+        )
+        SHOWN_ROWS.put(key, found)
+    return found
 
 
 def _render_live(game: db.StoredGame, progress: Any, totals: list, editable: bool) -> str:

@@ -21,7 +21,7 @@ from ..links import public_root
 from ..responses import CachedPage, page_cache
 from ..service import offered_game, offered_preset
 from ..weight import heavy, light
-from .printed import blank_paper, game_paper
+from .printed import blank_paper, game_paper, keep_paper, kept_paper
 
 bp = Blueprint("sheets", __name__)
 
@@ -76,20 +76,25 @@ def game_sheet(game_id: int):
 
     Kept in the page cache by the game's version: a whole game's sheet with its workings
     is the heaviest page there is (issue 29), and asked again it is sent as it was made.
-    A sheet that would show a flashed message is made for its request alone.
+    A sheet that would show a flashed message is made for its request alone, from its
+    context as kept for the game's version (``printed.kept_paper``: its rows drawn).
     """
     explain = request.args.get("explain") == "1"
     shared = not session.get("_flashes")
+    game = game_or_404(game_id)
     if shared:
-        page = page_cache().get(_sheet_key(game_or_404(game_id), explain))
+        page = page_cache().get(_sheet_key(game, explain))
         if page is not None:
             return page.response()
-    game, hands = game_and_hands_or_404(game_id)
-    progress = game_play.progress_of(game, hands)
-    html = render_template("sheet.html", **game_paper(game, hands, progress, explain))
+    context = kept_paper(game, explain)
+    if context is None:
+        game, hands = game_and_hands_or_404(game_id)
+        context = game_paper(game, hands, game_play.progress_of(game, hands), explain)
+        keep_paper(game, explain, context)
+    html = render_template("sheet.html", **context)
     page = CachedPage.of(html)
     if shared:
-        page_cache().put(_sheet_key(game, explain), page)
+        page_cache().put(_sheet_key(context["game"], explain), page)
     return page.response()
 
 

@@ -17,12 +17,13 @@ from markupsafe import Markup
 
 from ... import db
 from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
+from ...engine.core.language import decimal_text
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ...names import nfc
 from ..access import group_or_404
 from ..chart import ratings_svg, sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..i18n import decimal, is_rtl, translate
+from ..i18n import current_language, decimal, is_rtl, translate
 from ..responses import PRIVATE
 from ..service import kind_name
 from ..weight import light
@@ -96,6 +97,11 @@ def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[RatingLin
     change and number of games: a club's page has hundreds of lines)."""
     link = _player_prefix(group_id)
     ltr = (lambda text: f"\u2066{text}\u2069") if is_rtl() else (lambda text: text)
+    language = current_language()  # looked up once: four figures a line
+
+    def one_decimal(value: float, sign: bool = False) -> str:
+        return decimal_text(value, 1, language, sign)
+
     words: dict[tuple[int, int], str] = {}
     rows = []
     for row in table:
@@ -113,7 +119,7 @@ def ratings_rows(table: Sequence[db.RatingRow], group_id: int) -> list[RatingLin
                 provisional=row.provisional,
                 spread=ltr(one_decimal(2 * row.sigma)),
                 arrow="▲" if sign > 0 else "▼" if sign < 0 else "▬",
-                change=ltr(decimal(change, 1, sign=True)),
+                change=ltr(one_decimal(change, sign=True)),
                 trend=words[(sign, len(row.recent))].replace(CHANGE, one_decimal(abs(change))),
                 spark=Markup(sparkline_svg(row.recent)),
             )
