@@ -78,11 +78,17 @@ def query(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -
     return cursor.execute(sql, params)
 
 
+# Seconds a statement waits for another connection's write lock (a save on another thread,
+# a backup, a replica's snapshot) before SQLite says the database is locked; the app then
+# answers 503 with Retry-After (web.errors), never a 500.
+BUSY_SECONDS = 10.0
+
+
 def connect(path: str) -> Database:
     """Opens the database with foreign keys on; WAL is set once by ``migrate``."""
     # check_same_thread=False: waitress may run a request's teardown on another thread,
     # and each connection still belongs to exactly one request.
-    conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
+    conn = sqlite3.connect(path, timeout=BUSY_SECONDS, check_same_thread=False)
     # No triggers and no sqlite-utils plugins here: skip their set-up on every request.
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
     db.execute("PRAGMA foreign_keys = ON")

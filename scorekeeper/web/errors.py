@@ -3,6 +3,8 @@ never a stack trace. Paths under ``/api/`` always answer JSON."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
@@ -130,6 +132,29 @@ def _unexpected(exc: Exception):
     return http_error(InternalServerError(_("Something went wrong. Nothing was changed.")))
 
 
+# Seconds a phone is asked to wait when the database stayed busy past a statement's wait.
+BUSY_RETRY_SECONDS = 5
+
+
+def _database_error(exc: sqlite3.OperationalError):
+    """The database still locked by another connection after a statement's wait (a backup
+    or a replica's snapshot holding it on a loaded machine): 503 with Retry-After, nothing
+    changed (the request's transaction rolled back), a line in the log without a
+    traceback. Any other database error is unexpected (500, logged with its traceback)."""
+    if "locked" not in str(exc) and "busy" not in str(exc):
+        return _unexpected(exc)
+    current_app.logger.warning(
+        "the database stayed locked past its wait (%s %s): answered 503",
+        request.method,
+        request.path,
+    )
+    unavailable = ServiceUnavailable(
+        _("The server is busy just now. Nothing was changed; try again in a moment.")
+    )
+    unavailable.retry_after = BUSY_RETRY_SECONDS
+    return http_error(unavailable)
+
+
 # Seconds a phone is asked to wait when the server's keys cannot be used: its host must
 # put them right, which takes longer than a busy moment.
 KEYS_RETRY_SECONDS = 300
@@ -174,4 +199,5 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotStored, _not_stored)
     app.register_error_handler(LookAlike, _look_alike)
     app.register_error_handler(SecretsProblem, _secrets)
+    app.register_error_handler(sqlite3.OperationalError, _database_error)
     app.register_error_handler(Exception, _unexpected)

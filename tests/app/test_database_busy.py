@@ -1,0 +1,81 @@
+"""A database another process holds locked past a statement's wait (a backup, a replica's
+first snapshot on a loaded machine) answers 503 with Retry-After and changes nothing,
+for the API and the pages alike, and the log says so in a line without a traceback.
+
+Before: a new game asked while a replica's snapshot held the database on a loaded machine
+answered 500 "Something went wrong" with a traceback in the server's log
+(tests/app/test_sftp_replica.py, once in a full run)."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from scorekeeper.db import connection
+
+GAME = {"game": "israeli-whist", "players": ["Ann", "Bob", "Cat", "Dov"], "first_dealer": 0}
+
+
+@contextmanager
+def held(path: str) -> Iterator[None]:
+    """Another process's write lock on the database: an exclusive transaction open."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+@pytest.fixture
+def short_wait(monkeypatch):
+    monkeypatch.setattr(connection, "BUSY_SECONDS", 0.2)
+
+
+def games(app) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as stored:
+        return stored.execute("SELECT count(*) FROM games").fetchone()[0]
+
+
+def test_a_locked_database_answers_the_api_503_with_retry_after_and_changes_nothing(
+    app, client, short_wait, caplog
+):
+    client.get("/")  # the database made and migrated before another process holds it
+    before = games(app)
+    with caplog.at_level(logging.WARNING), held(app.config["DATABASE"]):
+        answer = client.post("/api/games", json=GAME)
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "5"
+    assert "busy" in answer.get_json()["error"]
+    assert games(app) == before
+    said = [r for r in caplog.records if "locked past its wait" in r.getMessage()]
+    assert said and all(r.exc_info is None for r in said)
+    assert not [r for r in caplog.records if r.exc_info]
+    assert client.post("/api/games", json=GAME).status_code == 201  # once it is free
+
+
+def test_a_locked_database_answers_a_page_503_in_the_pages_language(app, client, short_wait):
+    client.get("/")
+    with held(app.config["DATABASE"]):
+        page = client.post("/groups", data={}, headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert page.status_code == 503
+    assert page.headers["Retry-After"] == "5"
+    text = page.get_data(as_text=True)
+    assert "Something went wrong" not in text
+    assert 'lang="de"' in text
+
+
+def test_another_database_error_is_still_unexpected(app, client, monkeypatch):
+    """Only a lock held too long is "busy": a broken statement is a 500 with its traceback
+    logged, as every unexpected error is."""
+
+    def broken(*args, **kwargs):
+        raise sqlite3.OperationalError("no such table: games")
+
+    monkeypatch.setattr("scorekeeper.web.api.routes.start_game", broken)
+    assert client.post("/api/games", json=GAME).status_code == 500
