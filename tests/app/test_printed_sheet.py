@@ -125,3 +125,16 @@ def test_a_club_tables_list_is_the_games_printed_sheet(club):
         assert paper.index(own) > head  # the whole sheet, under the club's header
         assert paper.index('id="club-list-foot"') > paper.index(own) + len(own)
         assert '<body class="sheet club-paper club-sf">' in paper
+
+
+def test_every_column_width_the_model_gives_is_a_rule_of_the_print():
+    """Every class sheet_widths can give a column (whole and half em, from a figure's
+    narrowest to a name's widest) is a rule of print.css: a total two figures wide once
+    came out "w2", which no rule sized, and its column fell back to 4.9 em, pushing Oh
+    Hell's table of seven 21 px past the page."""
+    from scorekeeper.web.games.paper import _em_class, _up
+
+    css = (Path(__file__).parents[2] / "static" / "print.css").read_text(encoding="utf-8")
+    ruled = set(re.findall(r"col\.(w\d+h?) \{", css))
+    given = {_em_class(_up(tenths / 10)) for tenths in range(10, 201)}  # PAD at least
+    assert given - ruled == set()
