@@ -225,7 +225,8 @@ class SchemaDefaults:
     def _sides_said(self, record: Hand, ctx: Context, summary: HandSummary) -> list[Label | None]:
         """Each side's entries as the table says them (``HandSummary.said``: "bid 2, took
         0", an entry in words or a half point, 40,5, in the page's language), with a
-        penalty the hand's fields hold ("1 renege"); None for a side with nothing to say.
+        penalty the hand's fields hold, in the game's word for it; None for a side with
+        nothing to say.
         The one-line hand and the Revisions page's figures both say a side so."""
         said = summary.said or tuple(
             _entries_said(entry) if entry else None for entry in summary.entries
@@ -259,9 +260,8 @@ class SchemaDefaults:
         self, hand: Mapping[str, Any], players: Sequence[str], settings: Any = None
     ) -> RevisionView:
         """A saved version of a hand, from ``view``: its line, and each seat's side's entries
-        in the line's words ("bid 2, took 0", "9 books of 10 needed, 1 renege"), or None
-        where its side has none, with its penalty's words ("1 renounce: −100" as a game
-        names it), if any."""
+        in the line's words ("bid 2, took 0"), or None where its side has none, with its
+        penalty's words as the game names it, if any."""
         record, ctx, summary = self._stored_summary(hand, settings)
         parts = tuple(self.describe_hand(hand, players, settings))
         if record.thrown_in:

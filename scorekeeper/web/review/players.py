@@ -221,7 +221,7 @@ def _career_shown(name: str, career: Career) -> dict[str, Any]:
     return {
         "key": career.key,
         "title": translate(game.name),
-        "name": game.name,  # for a sentence to put it in its place ("Career in Skat")
+        "kind": game.name,  # for a sentence to put it in its place ("Career in Skat")
         "rows": figure_rows(lines),
         "note": note,
         "latest": latest.ids[-1],
