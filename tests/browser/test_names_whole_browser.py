@@ -56,7 +56,9 @@ SCOREBOARD = ".totals .p, .hands thead .p"
 # its line across the table (French Tarot's sentence, "mit Bartholomäus · gewonnen um 44 ·
 # Petit au bout …", as Skat's and Schafkopf's).
 ROW_HEADS = ".hands tbody th em"
-PRINTED = "table.score th.name .fit > span"
+# A player's name over their columns, fitted to its box, or running upwards where a wide
+# table's names would not fit across (the round sheet of eight in German, issue 69).
+PRINTED = "table.score th.name .fit > span, table.score th.name > .up"
 
 
 @pytest.fixture(scope="module")
