@@ -5,8 +5,6 @@ by the engine (``engine.core.evening``). Flask-free, as ``game_play`` is.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +12,7 @@ from sqlite_utils import Database
 
 from . import db, game_play
 from .engine.core.evening import EveningFigures, EveningGame, Standing, evening_figures
+from .lru import Lru
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,23 +53,7 @@ class EveningResult:
 # changed since. Progress values are immutable.
 CACHE_SIZE = 256
 Key = tuple[str, int, int, str]
-_replays: OrderedDict[Key, Any] = OrderedDict()
-_replays_lock = threading.Lock()
-
-
-def _cached(key: Key) -> Any | None:
-    with _replays_lock:
-        found = _replays.get(key)
-        if found is not None:
-            _replays.move_to_end(key)
-        return found
-
-
-def _keep(key: Key, progress: Any) -> None:
-    with _replays_lock:
-        _replays[key] = progress
-        while len(_replays) > CACHE_SIZE:
-            _replays.popitem(last=False)
+_replays = Lru(CACHE_SIZE)
 
 
 def load_evening(database: Database, group_id: int, game_id: int) -> EveningResult | None:
@@ -84,7 +67,7 @@ def load_evening(database: Database, group_id: int, game_id: int) -> EveningResu
         return (path, game.id, game.version, game.updated_at)
 
     def needs_hands(game: db.StoredGame) -> bool:
-        found = _cached(key(game))
+        found = _replays.get(key(game))
         if found is not None:
             replayed[game.id] = found
         return found is None
@@ -103,7 +86,7 @@ def load_evening(database: Database, group_id: int, game_id: int) -> EveningResu
         progress = replayed.get(game.id)
         if progress is None:
             progress = game_play.progress_of(game, loaded[game.id][1])
-            _keep(key(game), progress)
+            _replays.put(key(game), progress)
         rules = game.table
         played.append(EveningGame(game.id, rules, game.players, game.changes, progress))
     return EveningResult(evening, games, tuple(played), evening_figures(played))

@@ -330,11 +330,6 @@ def seat_rows(rules: Game, replayed: Replayed) -> Iterator[tuple[int, int, int]]
     return zip(range(rules.seats), points, totals, strict=True)
 
 
-def insert_seats(db: Database, rules: Game, hand_id: int, replayed: Replayed) -> None:
-    """One ``hand_seats`` row per seat: its points and running total."""
-    _insert_seat_rows(db, hand_id, seat_row_values(db, rules, replayed))
-
-
 def seat_row_values(db: Database, rules: Game, replayed: Replayed) -> list[dict[str, Any]]:
     """The ``hand_seats`` rows of a replayed hand, but for the hand's row id."""
     return [

@@ -522,18 +522,6 @@ def name_member(db: Database, member: Member, label: Any) -> str | None:
     return cleaned
 
 
-def load_member(db: Database, group_id: int, member_id: int) -> Member | None:
-    """The group's membership ``member_id`` (current or past), or None."""
-    if not 0 < member_id <= MAX_ID:
-        return None
-    row = query(
-        db,
-        f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = ? AND group_id = ?",
-        [member_id, group_id],
-    ).fetchone()
-    return _member(row) if row else None
-
-
 def untold_removals(db: Database, phone_id: int, mark: bool = True) -> list[int]:
     """The groups the phone was removed from since its last request, marked told now
     (unless not ``mark``: then by ``told_of``, once the phone surely hears of it)."""

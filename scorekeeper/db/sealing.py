@@ -248,11 +248,6 @@ def sealed_by_key(db: Database | sqlite3.Connection) -> dict[int, int]:
     return counts
 
 
-def token_secret(db: Database, make: bool = False) -> bytes:
-    """The lookup key of the database ``db`` (``keyring``'s)."""
-    return keyring(db, make).lookup
-
-
 @dataclass(frozen=True, slots=True)
 class Examined:
     """What the secrets folder beside a database holds, and what its stored links need:

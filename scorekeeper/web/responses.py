@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,7 @@ from flask import Flask, Response, current_app, g, has_request_context, request,
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.urls import iri_to_uri
 
+from ..lru import Lru
 from .access import session_saved, stale_session
 from .chart import STYLE_CSP_SOURCE
 
@@ -178,7 +177,7 @@ class CachedPage:
         return response
 
 
-class PageCache:
+class PageCache(Lru):
     """Rendered pages keyed by everything they depend on, such as (game id, the game's
     version, whether the viewer may edit). A write bumps the version, so an entry never
     goes stale: it just stops being asked for and falls out, oldest first.
@@ -192,40 +191,15 @@ class PageCache:
     ENTRY_OVERHEAD = 512
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self.largest = size // 4
-        self.held = 0
-        self._pages: OrderedDict[tuple, tuple[CachedPage, int]] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(size, self.cost, largest=size // 4)
 
     @classmethod
     def cost(cls, key: tuple, page: CachedPage) -> int:
         return len(page.body) + len(page.gzipped) + len(repr(key)) + cls.ENTRY_OVERHEAD
 
-    def get(self, key: tuple) -> CachedPage | None:
-        with self._lock:
-            entry = self._pages.get(key)
-            if entry is None:
-                return None
-            self._pages.move_to_end(key)
-            return entry[0]
-
     def put(self, key: tuple, page: CachedPage) -> None:
-        cost = self.cost(key, page)
-        if self.size <= 0 or page.private or cost > self.largest:
-            return
-        with self._lock:
-            old = self._pages.pop(key, None)
-            if old is not None:
-                self.held -= old[1]
-            self._pages[key] = (page, cost)
-            self.held += cost
-            while self.held > self.size:
-                _key, (_page, freed) = self._pages.popitem(last=False)
-                self.held -= freed
-
-    def __len__(self) -> int:
-        return len(self._pages)
+        if not page.private:
+            super().put(key, page)
 
 
 def page_cache() -> PageCache:

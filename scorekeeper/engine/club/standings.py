@@ -12,7 +12,7 @@ sat at, by the night's scoring, with ties broken by a stated rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.seats import placings_of
@@ -104,8 +104,3 @@ def standings(
             )
         )
     return found
-
-
-def series_shown(found: Sequence[Standing]) -> list[int]:
-    """The series numbers any line has, in order: the standings' columns."""
-    return sorted({number for line in found for number in line.series})

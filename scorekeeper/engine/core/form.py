@@ -193,11 +193,6 @@ def numbers(low: int, high: int) -> tuple[Choice, ...]:
     return tuple(Choice(str(n), str(n)) for n in range(low, high + 1))
 
 
-def seat_keys(players: Sequence[str]) -> tuple[Choice, ...]:
-    """Keys for the seats, named after the players."""
-    return tuple(Choice(str(s), name) for s, name in enumerate(players))
-
-
 def fill_fixed(spec: HandFormSpec, values: dict[str, Any]) -> None:
     """Fills in every field that an ``allow`` rule with ``auto`` leaves one value only, and
     the one box a ``complement`` rule leaves empty, as the page script does: a form posted

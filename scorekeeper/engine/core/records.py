@@ -32,21 +32,6 @@ class Problems:
 T = TypeVar("T")
 
 
-def parse_text(
-    value: Any, field: str, parse: Callable[[str], T], problems: Problems, not_text: str
-) -> T | None:
-    """``value`` read by ``parse`` (``Bid.from_str``), or None with the problem added:
-    ``not_text`` when it is not text, the ParseError's message when it does not read."""
-    if not isinstance(value, str):
-        problems.add(field, not_text)
-        return None
-    try:
-        return parse(value)
-    except ParseError as exc:
-        problems.add(field, exc.message)
-        return None
-
-
 def seat_numbers(
     values: Any,
     field: str,

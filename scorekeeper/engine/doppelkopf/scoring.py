@@ -168,14 +168,6 @@ def winner(re: Party, kontra: Party) -> int | None:
     return None
 
 
-def hand_value(
-    settings: DoppelkopfSettings, re: Party, kontra: Party, solo: bool
-) -> tuple[int, int | None]:
-    """The hand's value V for Re (before Bock) and who won (0 Re, 1 Kontra, None)."""
-    worked = working(settings, re, kontra, solo)
-    return worked.value, worked.won
-
-
 def bock_after(
     settings: DoppelkopfSettings,
     owed: tuple[int, ...],

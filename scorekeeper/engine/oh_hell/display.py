@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.cards import Suit
 from ..core.display import Notation, RulesLine
 from ..core.messages import Message, msg
 from .settings import OhHellSettings, cards_sequence
-
-
-def _trump(letter: str | None) -> Message | str:
-    return msg("NT") if letter is None else Suit.from_str(letter).symbol
 
 
 def _numbers(values: Sequence[int]) -> Notation:

@@ -146,8 +146,8 @@ def test_worked_games_of_several_deals_through_the_api(client, label):
 
 # --- the rules before the FFB's presets: a stored game scores as it was played ---------------
 
-# The presets as games stored them before the FFB's (tests/fixtures/knob-descriptions.json
-# kept them): no announcements, no ``coinched`` knob.
+# The presets as games stored them before the FFB's: no announcements,
+# no ``coinched`` knob.
 OLD_CLASSIC = {"belote_kept": True, "capot_points": 250, "contracts": False, "deals": 0}
 OLD_CLASSIC |= {"failed": "with_160", "litige_held": False, "made": "with_points"}
 OLD_CLASSIC |= {"rounding": False, "target": 1000}
