@@ -204,12 +204,13 @@ def ratings(group_id: int):
     except BadQuery as exc:
         problem = exc
     table = db.ratings_table(database, group.id, key)
+    rated = rated_kind(group.id, key)  # its presets read once, for the heading and sentences
     return render_template(
         "ratings.html",
         group=group,
         key=key,
-        kind=rated_kind_name(group.id, key),
-        rated=rated_kind(group.id, key),
+        kind=translate(rated),
+        rated=rated,
         kinds=[(k, rated_kind_name(group.id, k)) for k in kinds],
         rows=ratings_rows(table, group.id),
         problem=problem,
