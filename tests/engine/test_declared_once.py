@@ -1,7 +1,8 @@
 """What several games wrote each for itself and now declare to the core: a side or nobody
 (``SideOf(nobody=...)``), a hand's figures in one column (``HandSummary.in_one_column``),
-a refusal in the API's words and the table's (``Message.refusal``), and the end of a game
-of so many deals (``GameBase.end_words``)."""
+a refusal in the API's words and the table's (``Message.refusal``), the end of a game of
+so many deals (``GameBase.end_words``), and a field asked under a knob that names it
+(``only_if="announcements"``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from scorekeeper.engine.core.base import GameBase
 from scorekeeper.engine.core.display import Label
 from scorekeeper.engine.core.form import Choice
 from scorekeeper.engine.core.messages import Seat, msg
-from scorekeeper.engine.core.schema import Context, HandSummary, Refused, SideOf
+from scorekeeper.engine.core.schema import Context, HandSummary, PerSide, Refused, SideOf
 
 CTX = Context(settings=None, seats=4, sides=((0, 2), (1, 3)))
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
@@ -135,3 +136,26 @@ def test_the_games_of_so_many_deals_say_so(key):
     settings = game.preset(game.default_preset)
     assert game.end_words(settings) == "until the table finishes"
     assert game.end_words(replace(settings, deals=12)) == "12 deals"
+
+
+# --- a field asked under a house rule names the rule ----------------------------------------
+
+
+@pytest.mark.parametrize(("announcements", "asked"), [(True, True), (False, False)])
+def test_a_field_under_a_knob_is_asked_only_while_the_knob_is_on(announcements, asked):
+    tierce = PerSide("tierce", msg("Tierce (20)"), 0, 4, only_if="announcements")
+    table = Context(SimpleNamespace(announcements=announcements), 4, ((0, 2), (1, 3)))
+    assert tierce.applies(table) is asked
+
+
+def test_belote_asks_its_contract_and_announcements_only_under_their_knobs():
+    belote = GAMES["belote"]
+    classic = belote.context(belote.preset("classic"))
+    coinche = belote.context(belote.preset("coinche"))
+    asked = {name: belote.hand.field(name).applies for name in ("contract", "tierce", "taker")}
+    assert {name: applies(classic) for name, applies in asked.items()} == {
+        "contract": False,
+        "tierce": False,
+        "taker": True,
+    }
+    assert all(applies(coinche) for applies in asked.values())

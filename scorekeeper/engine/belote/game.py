@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from operator import attrgetter
 from typing import Any
 
 from ..bridge.game import DEAL_WORDS  # a deal, passed out when everyone passes
@@ -35,7 +34,6 @@ ANNONCES = (
     ("carre_jacks", msg("Carré of jacks (200)"), 200, 4, 1),
 )
 SCALE = msg("tierce 20 · cinquante 50 · cent 100 · carré 100, nines 150, jacks 200")
-BID = attrgetter("settings.contracts")  # asked at Coinche
 NONE = {"tapped": True, "default": "none"}  # none, already tapped: no coinche, no belote
 NO_CARD_OF_1 = (1, DEAL - 1)  # no card is worth 1: a side never counts 1, nor the other 161
 
@@ -57,7 +55,7 @@ class Announced(schema.PerSide):
 
     def __init__(self, name: str, label: Message, high: int):
         empty = {"default": (0, 0), "omit_empty": True, "null_is_default": True}
-        only = {"step": "count", "folded": True, "only_if": attrgetter("settings.announcements")}
+        only = {"step": "count", "folded": True, "only_if": "announcements"}
         super().__init__(name, label, 0, high, said=ANNOUNCED_SAID[name], **only, **empty)
 
     def draw(self, ctx: Context, rng: random.Random) -> list[int]:
@@ -98,8 +96,8 @@ class Belote(GameBase):
     )
     hand = schema.HandSchema(
         schema.SeatOf("taker", msg("Taker"), step="taking"),
-        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if=BID),
-        OneOf("coinche", msg("Coinche"), COINCHES, step="taking", only_if=BID, **NONE),
+        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if="contracts"),  # Coinche
+        OneOf("coinche", msg("Coinche"), COINCHES, step="taking", only_if="contracts", **NONE),
         schema.Count("card_points", msg("Points of the takers"), 0, DEAL, step="count"),
         OneOf("belote", msg("Belote, rebelote"), SIDES, step="count", **NONE),
         schema.YesNo("capot", msg("Capot: one side took every trick"), step="count"),

@@ -6,8 +6,9 @@ page, in the table's), draws its form and reads it back, offers its command-line
 writes its CSV cells, draws random legal hands and renders it (:class:`HandSummary`).
 
 Every field takes ``label`` (what the table calls it), ``step`` (the form's step it is
-asked in), ``only_if`` (a callable of the :class:`Context`: the field belongs to a hand
-only under some rules; otherwise it is not asked, and only its default is accepted),
+asked in), ``only_if`` (a callable of the :class:`Context`, or the name of the knob that
+turns it on: the field belongs to a hand only under some rules; otherwise it is not
+asked, and only its default is accepted),
 ``shown_when`` (``(other field, form values)``: asked only while the other field holds
 one of those values on the form), ``help`` (the command line's), ``default``, ``csv`` and
 ``omit_empty`` (``to_dict`` leaves the field out while it holds its empty value).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any
 
 from .cards import Suit
@@ -206,7 +208,7 @@ class Field:
         label: Message,
         *,
         step: str | None = None,
-        only_if: Callable[[Context], Any] | None = None,
+        only_if: Callable[[Context], Any] | str | None = None,
         shown_when: tuple[str, Sequence[str]] | None = None,
         help: str | None = None,
         default: Any = MISSING,
@@ -224,7 +226,7 @@ class Field:
         self.name = name
         self.label = label
         self.step = step
-        self.only_if = only_if
+        self.only_if = attrgetter(f"settings.{only_if}") if isinstance(only_if, str) else only_if
         self.shown_when = None if shown_when is None else (shown_when[0], tuple(shown_when[1]))
         self.help = help
         self.default = default

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from operator import attrgetter
 from typing import Any
 
 from ..core.base import GameBase
@@ -39,7 +38,6 @@ SUITS = (("eichel", msg("Eichel")), ("gras", msg("Gras")), ("herz", msg("Herz"))
 SUITS += (("schellen", msg("Schellen")),)
 RESULTS = (("won", msg("won")), ("lost", msg("lost")))
 NAMED = {key: said for key, said in SCHNEIDER if key != "none"} | STOSS_WORDS
-RAMSCH = attrgetter("settings.ramsch")  # played where it has a tariff
 
 
 def _offered(ctx: Context) -> set[str]:
@@ -69,14 +67,14 @@ def _all_passed(ctx: Context) -> Message | None:
 STOESSE = (("none", msg("—")), *STOSS_WORDS.items())
 BUT_PASSED = tuple(key for key, _ in GAMES if key != "passed")
 KNOCKS = {"default": 0, "omit_empty": True, "null_is_default": True}
-KNOCKS["only_if"] = attrgetter("settings.klopfen")
+KNOCKS["only_if"] = "klopfen"
 KNOCKS["help"] = "How many players knocked (laid) before the game: each doubles it."
 AUGEN = msg("Augen of the player's side, if counted")
 COUNTED = {"default": None, "omit_empty": True, "null_is_default": True}
 COUNTED["help"] = "Optional: the Augen the player's side took, 0 to 120."
 LOSERS_CUT = msg("Schneider or Schwarz")
 PLAIN = {"default": "none", "tapped": True}  # no Schneider, no Stoß: tapped already
-STOSSED = PLAIN | {"only_if": attrgetter("settings.stoesse"), "null_is_default": True}
+STOSSED = PLAIN | {"only_if": "stoesse", "null_is_default": True}
 MAIDS = {"default": 0, "omit_empty": True, "help": "Ramsch: who took no trick, 0 to 2."}
 MAIDS["only_if"] = lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau
 
@@ -126,7 +124,8 @@ class Schafkopf(GameBase):
         SeatOf("declarer", msg("Player"), **_asked("deal", PLAYED)),
         OneOf("suit", msg("Trump suit"), SUITS, **_asked("deal", ("farbsolo",))),
         SeatOf("partner", msg("Partner"), **_asked("deal", PAIRED)),
-        SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if=RAMSCH)),
+        # A Ramsch is played where it has a tariff (its cents, 0: not played).
+        SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if="ramsch")),
         Seldom("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
         OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", (*TRICKS, "bettel"))),
         Count("augen", AUGEN, 0, 120, **_asked("outcome", TRICKS, **COUNTED)),
