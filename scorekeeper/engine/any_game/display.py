@@ -54,9 +54,8 @@ def summary(
     elif settings.round_total is None:
         pieces.append(msg("total %(total)s", total=Notation(signed(sum(score.points)))))
     # else every round totals the same: said once on the sheet, not under every round.
-    spaced = [piece for found in pieces for piece in (" · ", found)][1:]
     made = tuple(True if seat in score.won else None for seat in seats)
-    return HandSummary(alone, None, Label(tuple(spaced)), tuple(() for _ in seats), made)
+    return HandSummary(alone, None, Label.dotted(*pieces), tuple(() for _ in seats), made)
 
 
 def passing_note(settings: SheetSettings, number: int, players: int) -> Message | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from operator import attrgetter
 from typing import Any
 
 from ..bridge.game import DEAL_WORDS  # a deal, passed out when everyone passes
@@ -35,7 +34,6 @@ ANNONCES = (
     ("carre_jacks", msg("Carré of jacks (200)"), 200, 4, 1),
 )
 SCALE = msg("tierce 20 · cinquante 50 · cent 100 · carré 100, nines 150, jacks 200")
-BID = attrgetter("settings.contracts")  # asked at Coinche
 NONE = {"tapped": True, "default": "none"}  # none, already tapped: no coinche, no belote
 NO_CARD_OF_1 = (1, DEAL - 1)  # no card is worth 1: a side never counts 1, nor the other 161
 
@@ -57,7 +55,7 @@ class Announced(schema.PerSide):
 
     def __init__(self, name: str, label: Message, high: int):
         empty = {"default": (0, 0), "omit_empty": True, "null_is_default": True}
-        only = {"step": "count", "folded": True, "only_if": attrgetter("settings.announcements")}
+        only = {"step": "count", "folded": True, "only_if": "announcements"}
         super().__init__(name, label, 0, high, said=ANNOUNCED_SAID[name], **only, **empty)
 
     def draw(self, ctx: Context, rng: random.Random) -> list[int]:
@@ -98,8 +96,8 @@ class Belote(GameBase):
     )
     hand = schema.HandSchema(
         schema.SeatOf("taker", msg("Taker"), step="taking"),
-        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if=BID),
-        OneOf("coinche", msg("Coinche"), COINCHES, step="taking", only_if=BID, **NONE),
+        OneOf("contract", msg("Contract"), BIDS, step="taking", only_if="contracts"),  # Coinche
+        OneOf("coinche", msg("Coinche"), COINCHES, step="taking", only_if="contracts", **NONE),
         schema.Count("card_points", msg("Points of the takers"), 0, DEAL, step="count"),
         OneOf("belote", msg("Belote, rebelote"), SIDES, step="count", **NONE),
         schema.YesNo("capot", msg("Capot: one side took every trick"), step="count"),
@@ -118,32 +116,27 @@ class Belote(GameBase):
         """Card points a deck gives (a capot's 0 or 162, never 1 or 161), announcements two
         hands of 8 hold (a carré once a deck), a higher one only between equal best ones."""
         if hand.capot and hand.card_points not in (0, DEAL):
-            return _refused(
-                msg("card_points: a capot leaves the takers 0 or 162 points"),
-                msg("A capot takes every trick: the takers have 162 points, or 0."),
-            )
+            said = msg("card_points: a capot leaves the takers 0 or 162 points")
+            return [said.refusal("A capot takes every trick: the takers have 162 points, or 0.")]
         if hand.card_points in NO_CARD_OF_1:
-            return _refused(
-                msg("card_points: no card is worth 1 point: no side counts 1 or 161"),
-                msg("No card is worth 1 point: no side has 1 or 161 points."),
-            )
+            said = msg("card_points: no card is worth 1 point: no side counts 1 or 161")
+            return [said.refusal("No card is worth 1 point: no side has 1 or 161 points.")]
         for name, label, _, _, most in ANNONCES[3:] if settings.announcements else ():
             if sum(getattr(hand, name)) > most:
                 said = msg("%(field)s: %(most)d at most in a deal", field=name, most=most)
-                return _refused(said, msg("%(what)s: %(most)d at most.", what=label, most=most))
+                return [said.refusal(msg("%(what)s: %(most)d at most.", what=label, most=most))]
         for side in (0, 1) if settings.announcements else ():
             cards = [c for n, _, _, c, _ in ANNONCES for _ in range(getattr(hand, n)[side])]
             if not any(sum(c) <= 8 >= sum(cards) - sum(c) for c in _splits(cards)):
                 name = next(n for n, *_ in ANNONCES if getattr(hand, n)[side])
                 who = {"field": name, "side": Side(side)}
                 said = msg("%(field)s: side %(side)s's announcements need over 16 cards", **who)
-                return _refused(said, msg("%(side)s cannot hold these in two hands of 8.", **who))
+                return [said.refusal(msg("%(side)s cannot hold these in two hands of 8.", **who))]
         best = _best(hand)
         if sum(hand.higher) > 1 or (any(hand.higher) and (best[0] != best[1] or not best[0])):
-            return _refused(
-                msg("higher: one side at most, and only between equal best announcements"),
-                msg("Mark a higher announcement only where both sides' best are equal."),
-            )
+            said = msg("higher: one side at most, and only between equal best announcements")
+            table = msg("Mark a higher announcement only where both sides' best are equal.")
+            return [said.refusal(table)]
         return []
 
     def view(self, settings: BeloteSettings, hand: Hand, ctx: Context) -> HandSummary:
@@ -165,18 +158,10 @@ class Belote(GameBase):
             pieces += [" · ", msg("%(points)d held", points=held) if held else won]
         said = [dict(BIDS)[hand.contract]] if settings.contracts else []
         said += [" ", dict(COINCHES)[hand.coinche]] if said and hand.coinche != "none" else []
-        entries = tuple((str(hand.card_points),) if s == side else () for s in (0, 1))
-        marks = tuple(result == "made" if s == side else None for s in (0, 1))
         counted = msg("%(points)d card points", points=hand.card_points)
-        bid = Label(tuple(said)) if said else None
-        return HandSummary(
-            hand.taker,
-            bid,
-            Label(tuple(pieces)),
-            entries,
-            marks,
-            said=tuple(counted if s == side else None for s in (0, 1)),
-        )
+        bid, outcome = Label(tuple(said)) if said else None, Label(tuple(pieces))
+        shown = (str(hand.card_points),), result == "made", counted  # at the takers' side
+        return HandSummary.in_one_column(side, 2, hand.taker, bid, outcome, *shown)
 
     def explain(self, settings: BeloteSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each side's points term by term, the announcements that count and the litige's."""
@@ -215,11 +200,6 @@ class Belote(GameBase):
         fixed += [RulesLine(msg("Coinche, surcoinche"), "×2 · ×4")] * settings.contracts
         said = {line.label for line in fixed}
         return fixed + [line for line in super().rules_lines(settings) if line.label not in said]
-
-
-def _refused(said: Message, table: Message) -> list[tuple[str, Any]]:
-    """One refusal, of the field the API's words name first, with the table's words."""
-    return [(said.split(":")[0], said.said_at_table(table))]
 
 
 def _splits(cards: list[int]) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core.knobs import knob
+from ..core.knobs import group_of
 from ..core.messages import msg
 from ..core.settings import SettingsBase
 from ..core.working import Working, to_ten
@@ -21,68 +21,62 @@ FAILED = {"with_162": DEAL, "with_160": DEDANS, "contract_only": 0}
 CONTRACT, CARDS, BELOTED = msg("contract"), msg("card points"), msg("belote")
 COINCHED = {1: None, 2: msg("Coinche"), 4: msg("Surcoinche")}
 ANNOUNCED, DEAL_TERM, DEDANS_TERM = msg("announcements"), msg("the deal's points"), msg("dedans")
+end, play, scoring = group_of("end"), group_of("play"), group_of("scoring")
 
 
 @dataclass(frozen=True, slots=True)
 class BeloteSettings(SettingsBase):
     preset_aside = ("deals",)
 
-    target: int = knob(
+    target: int = end(
         1000,
         label=msg("Target score"),
         help=msg("the first side to reach it wins (1,000; 2,000 at Coinche)"),
-        group="end",
         low=100,
         high=10000,
     )
-    deals: int = knob(
+    deals: int = end(
         0,
         label=msg("Deals"),
         help=msg("the game ends after this many deals instead; 0: at the target"),
-        group="end",
         low=0,
         high=200,
         applies=lambda s: s.deals > 0,
     )
-    contracts: bool = knob(
+    contracts: bool = play(
         False,
         label=msg("Contracts"),
         help=msg("Coinche: the takers bid 80 to 160 or capot, and may be coinched"),
-        group="play",
     )
-    announcements: bool = knob(
+    announcements: bool = play(
         False,
         label=msg("Annonces"),
         help=msg("tierce, cinquante, cent and carrés: only the side with the best one scores"),
-        group="play",
     )
-    made: str = knob(
+    made: str = scoring(
         "with_points",
         label=msg("A contract made scores"),
         help=msg("what the takers score for a contract made"),
-        group="scoring",
         choices={
             "with_points": msg("the contract and the points made; the defence its points"),
             "contract_only": msg("the contract only; the defence nothing"),
         },
         applies=lambda s: s.contracts,
     )
-    failed: str = knob(
+    failed: str = scoring(
         "with_160",
         label=msg("Contract failed"),
         help=msg("what the defence scores when the takers are dedans"),
-        group="scoring",
         choices={
             "with_162": msg("162 (and the contract): every point of the deal"),
             "with_160": msg("160 and the contract"),
             "contract_only": msg("the contract only"),
         },
     )
-    coinched: str = knob(
+    coinched: str = scoring(
         "points_made",
         label=msg("Coinche and capot bid"),
         help=msg("how a coinched contract and a capot bid score"),
-        group="scoring",
         choices={
             "ffb": msg(
                 "FFB: the winners (160 + the contract + announcements and belote) × the "
@@ -95,31 +89,27 @@ class BeloteSettings(SettingsBase):
         },
         applies=lambda s: s.contracts,
     )
-    rounding: bool = knob(
+    rounding: bool = scoring(
         False,
         label=msg("Rounded to tens"),
         help=msg("each side's score rounded to the nearest ten (5 up), the belote apart"),
-        group="scoring",
     )
-    capot_points: int = knob(
+    capot_points: int = scoring(
         250,
         label=msg("Capot"),
         help=msg("the points of the side that takes every trick, in place of 162"),
-        group="scoring",
         low=162,
         high=1000,
     )
-    belote_kept: bool = knob(
+    belote_kept: bool = scoring(
         True,
         label=msg("Belote kept when dedans"),
         help=msg("the belote stays with the side that held it even when its side is dedans"),
-        group="scoring",
     )
-    litige_held: bool = knob(
+    litige_held: bool = scoring(
         False,
         label=msg("Litige"),
         help=msg("at a tie the takers' points are held for the winner of the next deal"),
-        group="scoring",
     )
 
 

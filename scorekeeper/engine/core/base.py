@@ -498,8 +498,14 @@ class GameBase(SchemaDefaults):
         return None if knob is None else {"target": min(knob.high or 10_000, 10_000)}
 
     def end_words(self, settings: Any) -> Message:
-        """The race's end: "to" the target."""
-        return msg("to %(target)d", target=settings.target)
+        """The race's end: "to" the target; a game with no target but a ``deals`` knob
+        (French Tarot, Schafkopf) ends after that many deals, or with 0 when the table
+        finishes it."""
+        if hasattr(settings, "target") or not hasattr(settings, "deals"):
+            return msg("to %(target)d", target=settings.target)
+        if settings.deals:
+            return msg("%(deals)d deals", deals=settings.deals)
+        return msg("until the table finishes")
 
     def shares_tie(self, settings: Any) -> bool:
         """Whether sides tied at the top when the game ends share the win (else play on),

@@ -82,6 +82,13 @@ class Label:
     def __str__(self) -> str:
         return "".join(self.pieces)
 
+    @classmethod
+    def dotted(cls, *pieces: Piece | None) -> Label:
+        """The pieces one after another with " · " between them, a None left out: how a
+        hand went and what came with it ("with Dana · made by 4 · petit au bout")."""
+        shown = [piece for piece in pieces if piece is not None]
+        return cls(tuple(part for piece in shown for part in (" · ", piece))[1:])
+
 
 @dataclass(frozen=True, slots=True)
 class PenaltyMark:

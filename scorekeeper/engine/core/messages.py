@@ -50,6 +50,12 @@ class Message(str):
         self.table = template if isinstance(template, Message) else Message(template, params)
         return self
 
+    def refusal(self, template: str | Message, **params: Any) -> tuple[str, Message]:
+        """A hand's refusal as a game's ``check`` returns it, of this message in the API's
+        words, which name the field first ("card_points: no card is worth 1 point"): that
+        field, and this message with its table words (``said_at_table``)."""
+        return self.split(":")[0], self.said_at_table(template, **params)
+
 
 class Seat(int):
     """A seat inside a message's table words: the page puts the player's name there."""
@@ -115,6 +121,14 @@ class Partner(SeatName):
 
     def __reduce__(self):
         return (Partner, (int(self), self.side, self.member))
+
+
+def with_partner(seat: int) -> Message:
+    """ "with Dana": whom a player played with (French Tarot's called partner, the
+    Mitspieler of a Sauspiel), in a game whose sides are its seats: the API's text says the
+    seat, a page names the player (a :class:`Partner`, the one member of the seat's side;
+    seat 0 too, which no "alone" is)."""
+    return msg("with %(name)s", name=Partner(seat, seat, 0))
 
 
 def _named(value: Any, sides: list[str] | tuple[str, ...]) -> Any:

@@ -6,8 +6,9 @@ page, in the table's), draws its form and reads it back, offers its command-line
 writes its CSV cells, draws random legal hands and renders it (:class:`HandSummary`).
 
 Every field takes ``label`` (what the table calls it), ``step`` (the form's step it is
-asked in), ``only_if`` (a callable of the :class:`Context`: the field belongs to a hand
-only under some rules; otherwise it is not asked, and only its default is accepted),
+asked in), ``only_if`` (a callable of the :class:`Context`, or the name of the knob that
+turns it on: the field belongs to a hand only under some rules; otherwise it is not
+asked, and only its default is accepted),
 ``shown_when`` (``(other field, form values)``: asked only while the other field holds
 one of those values on the form), ``help`` (the command line's), ``default``, ``csv`` and
 ``omit_empty`` (``to_dict`` leaves the field out while it holds its empty value).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any
 
 from .cards import Suit
@@ -206,7 +208,7 @@ class Field:
         label: Message,
         *,
         step: str | None = None,
-        only_if: Callable[[Context], Any] | None = None,
+        only_if: Callable[[Context], Any] | str | None = None,
         shown_when: tuple[str, Sequence[str]] | None = None,
         help: str | None = None,
         default: Any = MISSING,
@@ -224,7 +226,7 @@ class Field:
         self.name = name
         self.label = label
         self.step = step
-        self.only_if = only_if
+        self.only_if = attrgetter(f"settings.{only_if}") if isinstance(only_if, str) else only_if
         self.shown_when = None if shown_when is None else (shown_when[0], tuple(shown_when[1]))
         self.help = help
         self.default = default
@@ -471,11 +473,23 @@ def _side_letter(index: int) -> str:
     return "ABCDEFGH"[index]
 
 
+NONE_KEY = "none"
+
+
 class SideOf(Field):
-    """A side: the API's letter ``"A"``, ``"B"``…; the form's keys name its players."""
+    """A side: the API's letter ``"A"``, ``"B"``…; the form's keys name its players. With
+    ``nobody`` (its key's words, before the sides' keys and already tapped), no side is an
+    answer too: the API's null or the field left out, and left out of a stored hand
+    (Pinochle's side that took a trick with no counter in it, most often nobody)."""
 
     metavar = "SIDE"
     style = "names"
+
+    def __init__(self, name: str, label: Message, *, nobody: Message | str | None = None, **kw):
+        if nobody is not None:
+            kw = {"default": None, "null_is_default": True, "omit_empty": True, **kw}
+        super().__init__(name, label, **kw)
+        self.nobody = nobody
 
     def parse(self, value: Any, ctx: Context) -> int:
         letters = [_side_letter(i) for i in range(len(ctx.sides))]
@@ -498,25 +512,35 @@ class SideOf(Field):
         return None if value is None else "ABCDEFGH".index(value)
 
     def choices(self, ctx: Context, players: Sequence[str]) -> tuple[Choice, ...]:
-        return tuple(
+        sides = tuple(
             Choice(_side_letter(i), " & ".join(players[s] for s in side if s < len(players)))
             for i, side in enumerate(ctx.sides)
         )
+        if self.nobody is None:
+            return sides
+        return (Choice(NONE_KEY, self.nobody), *(replace(key, tone="wide") for key in sides))
+
+    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
+        (side,) = super().form_fields(ctx, players)
+        return (side,) if self.nobody is None else (replace(side, default=NONE_KEY),)
+
+    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
+        nobody = self.nobody is not None and values.get(self.name) == NONE_KEY
+        return None if nobody else super().from_form(values, ctx)
 
     def range_words(self, ctx: Context) -> str:
         return "the side, " + " or ".join(_side_letter(i) for i in range(len(ctx.sides)))
 
     def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return " & ".join(names[s] for s in ctx.sides[typed])
+        return "" if typed is None else " & ".join(names[s] for s in ctx.sides[typed])
 
-    def draw(self, ctx: Context, rng: random.Random) -> str:
+    def draw(self, ctx: Context, rng: random.Random) -> str | None:
+        if self.nobody is not None and rng.random() < 0.8:
+            return None  # nobody, as most hands have it
         return _side_letter(rng.randrange(len(ctx.sides)))
 
     def words(self, typed: Any, names: Sequence[str], ctx: Context) -> str | None:
         return None if typed is None else " & ".join(names[s] for s in ctx.sides[typed])
-
-
-NONE_KEY = "none"
 
 
 class SuitOf(Field):
@@ -1304,3 +1328,30 @@ class HandSummary:
     made: tuple[bool | None, ...]
     penalties: tuple[PenaltyMark | None, ...] = ()
     said: tuple[Any, ...] = ()
+
+    @classmethod
+    def in_one_column(
+        cls,
+        column: int,
+        columns: int,
+        about: int | None,
+        bid: Label | None,
+        outcome: Label,
+        entry: tuple[str, ...],
+        made: bool | None,
+        said: Any,
+        marked: Sequence[int] = (),
+    ) -> HandSummary:
+        """A hand whose figures stand in one ``column`` of ``columns`` (the seat or side
+        that played it: a taker's, the makers'): its ``entry``, whether it ``made`` its
+        bid and its ``said`` there, the other columns blank; ``marked``, other columns
+        that share the mark (French Tarot's called partner)."""
+        at = range(columns)
+        return cls(
+            about,
+            bid,
+            outcome,
+            tuple(entry if c == column else () for c in at),
+            tuple(made if c == column or c in marked else None for c in at),
+            said=tuple(said if c == column else None for c in at),
+        )

@@ -166,18 +166,16 @@ class Euchre(GameBase):
             return super().view(settings, hand, ctx)
         made = hand.tricks >= 3
         outcome = msg("march") if hand.tricks == 5 else msg("made") if made else msg("euchred")
-        entries = tuple((str(hand.tricks),) if s == hand.makers else () for s in (0, 1))
-        marks = tuple(made if s == hand.makers else None for s in (0, 1))
         took = nmsg("%(num)d trick", "%(num)d tricks", hand.tricks)
-        tricks = tuple(took if s == hand.makers else None for s in (0, 1))
+        shown = (str(hand.tricks),), made, took  # the makers' tricks, in their side's column
         if hand.named_by is not None:
             said = _named(hand, ctx)
             outcome_named = Label((said, " · ", outcome))
-            return HandSummary(None, None, outcome_named, entries, marks, said=tricks)
+            return HandSummary.in_one_column(hand.makers, 2, None, None, outcome_named, *shown)
         alone = (msg("alone against alone"),) if hand.defender_alone else (msg("alone"),)
-        bid = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
-        red = "r" if hand.trump.is_red else ""
-        return HandSummary(None, Label(bid, red), Label((outcome,)), entries, marks, said=tricks)
+        trump = (hand.trump.symbol, " ", *alone) if hand.alone else (hand.trump.symbol,)
+        bid = Label(trump, "r" if hand.trump.is_red else "")
+        return HandSummary.in_one_column(hand.makers, 2, None, bid, Label((outcome,)), *shown)
 
     def rules_lines(self, settings: EuchreSettings) -> list[RulesLine]:
         """Each knob as the new-game form labels it, after the one fixed score; the lone

@@ -11,7 +11,7 @@ from ..core.base import GameBase
 from ..core.declared import Progression
 from ..core.display import Label, Notation, RulesLine, SignedPoints, signed
 from ..core.game import PageWords
-from ..core.messages import Message, Partner, msg, nmsg
+from ..core.messages import Message, msg, nmsg, with_partner
 from ..core.numbers import shown_number
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, SuitOf
 from ..core.takers import Takers
@@ -103,22 +103,17 @@ class FrenchTarot(GameBase):
         if hand.thrown_in:
             return replace(super().view(settings, hand, ctx), outcome=Label((msg("passed out"),)))
         deal = _deal(hand, ctx)
-        pieces: list[Any] = [_result(deal, settings)]
+        who = None
         if ctx.seats == 5:  # with whom, first: the names are shown in the outcome
-            seat = deal.partner  # seat 0 called too: a Partner is its seat, 0 is no "alone"
-            who = msg("with %(name)s", name=Partner(seat, seat, 0)) if seat is not None else None
-            pieces[:0] = [who or msg("alone"), " · "]
-        pieces += [piece for extra in _extras(hand).values() for piece in (" · ", extra)]
-        seats, side = range(ctx.seats), {deal.taker, deal.partner} - {None}
+            who = msg("alone") if deal.partner is None else with_partner(deal.partner)
+        outcome = Label.dotted(who, _result(deal, settings), *_extras(hand).values())
         made = (shown_number(deal.points),)
-        entries = tuple(made if s == deal.taker else () for s in seats)
-        marks = tuple(deal.made() if s in side else None for s in seats)
         counted = msg("%(points)s card points", points=made[0])
-        said = tuple(counted if s == deal.taker else None for s in seats)
         bid = Label((dict(CONTRACTS)[hand.contract],))
         if hand.king is not None:  # the called king's suit beside the contract: "Garde ♥"
             bid = Label((*bid.pieces, " ", hand.king.symbol), "r" if hand.king.is_red else "")
-        return HandSummary(deal.taker, bid, Label(tuple(pieces)), entries, marks, said=said)
+        shown = made, deal.made(), counted, [deal.partner]  # the partner shares the mark
+        return HandSummary.in_one_column(deal.taker, ctx.seats, deal.taker, bid, outcome, *shown)
 
     def explain(self, settings: TarotSettings, hand: Hand, place: Any = None) -> list[list[Any]]:
         """Each player's points term by term: the count against the points needed, the
@@ -157,11 +152,6 @@ class FrenchTarot(GameBase):
         finish_now=True,
         lasting={"deals": 0},
     )
-
-    def end_words(self, settings: TarotSettings) -> Message:
-        if settings.deals:
-            return msg("%(deals)d deals", deals=settings.deals)
-        return msg("until the table finishes")
 
     def rules_lines(self, settings: TarotSettings) -> list[RulesLine]:
         """The fixed scale before each knob: points needed, the contracts, the primes."""

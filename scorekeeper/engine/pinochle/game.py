@@ -5,8 +5,7 @@ counting out first."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 from random import Random
 from typing import Any
@@ -14,7 +13,6 @@ from typing import Any
 from ..core.base import GameBase
 from ..core.declared import Progression
 from ..core.display import Label, RulesLine
-from ..core.form import Choice, FormField
 from ..core.game import PageWords
 from ..core.messages import Message, Seat, msg
 from ..core.progress import RaceProgress, resume_race
@@ -22,34 +20,6 @@ from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide
 from ..core.seats import leaders_of
 from ..core.tally import Item, Tallied, TallyPerSide, counts
 from .settings import MELDS, PRESETS, PinochleSettings, overdrawn, saved, sides_scored
-
-NOBODY = "none"
-
-
-class BareTrick(SideOf):
-    """Where a trick saves a side's meld: the side that took tricks with no counter in them
-    (its meld saved all the same), or nobody (the API's null, or left out)."""
-
-    null_is_default = True
-
-    def written(self, typed: Any) -> bool:
-        return typed is not None
-
-    def form_fields(self, ctx: Context, players: Sequence[str]) -> tuple[FormField, ...]:
-        (side,) = super().form_fields(ctx, players)
-        keys = (Choice(NOBODY, "—"), *(replace(key, tone="wide") for key in side.choices))
-        return (replace(side, choices=keys, default=NOBODY),)
-
-    def from_form(self, values: Mapping[str, Any], ctx: Context) -> Any:
-        value = values.get(self.name)
-        return None if value in (None, "", NOBODY) else value
-
-    def cell(self, typed: Any, names: Sequence[str], ctx: Context) -> Any:
-        return "" if typed is None else super().cell(typed, names, ctx)
-
-    def draw(self, ctx: Context, rng: Any) -> None:
-        return None
-
 
 MELDS_SHOWN = TallyPerSide(
     "melds",
@@ -156,12 +126,12 @@ class Pinochle(GameBase):
         Tallied("meld", msg("Meld"), 0, _most, tally=MELDS_SHOWN, step="melding"),
         MELDS_SHOWN,
         PerSide("counters", msg("Counters"), 0, COUNTERS, total=COUNTERS, step="play"),
-        BareTrick(
+        SideOf(  # where a trick with no counter in it saves the side's meld all the same
             "bare_trick",
             msg("Took a trick but no counter"),
+            nobody="—",
             step="play",
             only_if=lambda ctx: ctx.settings.save_meld == 0,
-            default=None,
             help="The side whose tricks held no counter, its meld saved (A or B; optional).",
         ),
         steps={
@@ -188,27 +158,25 @@ class Pinochle(GameBase):
                         "%(field)s: counting a counter 10, it is a multiple of 10", field=name
                     )
                     label = self.hand.field(name).label
-                    table = said.said_at_table(
-                        "Counting a counter 10, %(what)s is a multiple of 10.", what=label
-                    )
-                    found.append((name, table))
+                    table = msg("Counting a counter 10, %(what)s is a multiple of 10.", what=label)
+                    found.append(said.refusal(table))
         too_many = overdrawn(settings, [counts(hand.melds, side) for side in (0, 1)])
         if too_many is not None:
             held = dict(zip(("cards", "most", "needed"), too_many, strict=True))
             said = msg("melds: the deck holds %(most)d, the combinations take %(needed)d", **held)
-            table = said.said_at_table(
+            table = msg(
                 "The deck holds %(most)d of each %(cards)s: the combinations take %(needed)d.",
                 **held,
             )
-            found.append(("melds", table))
+            found.append(said.refusal(table))
         side = hand.bare_trick
         if side is not None and hand.counters[side]:
             one, two = (Seat(seat) for seat in ctx.sides[side])
             said = msg("bare_trick: that side took counters, which save its meld already")
-            table = said.said_at_table(
+            table = msg(
                 "%(one)s and %(two)s took counters: their meld is saved already.", one=one, two=two
             )
-            found.append(("bare_trick", table))
+            found.append(said.refusal(table))
         return found
 
     def view(self, settings: PinochleSettings, hand: Hand, ctx: Context) -> HandSummary:

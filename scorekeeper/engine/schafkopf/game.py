@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from operator import attrgetter
 from typing import Any
 
 from ..core.base import GameBase
 from ..core.carried import carried_progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine, SignedPoints
 from ..core.game import PageWords
-from ..core.messages import Message, Partner, SeatName, msg
+from ..core.messages import Message, SeatName, msg, with_partner
 from ..core.money import money
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
 from .settings import (
@@ -39,7 +38,6 @@ SUITS = (("eichel", msg("Eichel")), ("gras", msg("Gras")), ("herz", msg("Herz"))
 SUITS += (("schellen", msg("Schellen")),)
 RESULTS = (("won", msg("won")), ("lost", msg("lost")))
 NAMED = {key: said for key, said in SCHNEIDER if key != "none"} | STOSS_WORDS
-RAMSCH = attrgetter("settings.ramsch")  # played where it has a tariff
 
 
 def _offered(ctx: Context) -> set[str]:
@@ -69,14 +67,14 @@ def _all_passed(ctx: Context) -> Message | None:
 STOESSE = (("none", msg("—")), *STOSS_WORDS.items())
 BUT_PASSED = tuple(key for key, _ in GAMES if key != "passed")
 KNOCKS = {"default": 0, "omit_empty": True, "null_is_default": True}
-KNOCKS["only_if"] = attrgetter("settings.klopfen")
+KNOCKS["only_if"] = "klopfen"
 KNOCKS["help"] = "How many players knocked (laid) before the game: each doubles it."
 AUGEN = msg("Augen of the player's side, if counted")
 COUNTED = {"default": None, "omit_empty": True, "null_is_default": True}
 COUNTED["help"] = "Optional: the Augen the player's side took, 0 to 120."
 LOSERS_CUT = msg("Schneider or Schwarz")
 PLAIN = {"default": "none", "tapped": True}  # no Schneider, no Stoß: tapped already
-STOSSED = PLAIN | {"only_if": attrgetter("settings.stoesse"), "null_is_default": True}
+STOSSED = PLAIN | {"only_if": "stoesse", "null_is_default": True}
 MAIDS = {"default": 0, "omit_empty": True, "help": "Ramsch: who took no trick, 0 to 2."}
 MAIDS["only_if"] = lambda ctx: ctx.settings.ramsch and ctx.settings.jungfrau
 
@@ -126,7 +124,8 @@ class Schafkopf(GameBase):
         SeatOf("declarer", msg("Player"), **_asked("deal", PLAYED)),
         OneOf("suit", msg("Trump suit"), SUITS, **_asked("deal", ("farbsolo",))),
         SeatOf("partner", msg("Partner"), **_asked("deal", PAIRED)),
-        SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if=RAMSCH)),
+        # A Ramsch is played where it has a tariff (its cents, 0: not played).
+        SeatOf("loser", msg("Lost the Ramsch"), **_asked("deal", ("ramsch",), only_if="ramsch")),
         Seldom("klopfer", msg("Klopfen"), 0, 4, **_asked("deal", BUT_PASSED, **KNOCKS)),
         OneOf("won", msg("The player's side"), RESULTS, **_asked("outcome", (*TRICKS, "bettel"))),
         Count("augen", AUGEN, 0, 120, **_asked("outcome", TRICKS, **COUNTED)),
@@ -148,22 +147,21 @@ class Schafkopf(GameBase):
         found: list[tuple[str, Message]] = []
         if hand.contract in PAIRED and hand.partner == hand.declarer:
             said = msg("partner: the partner is another player than the declarer")
-            table = said.said_at_table(
+            table = msg(
                 "%(name)s is the player: the partner is another player.",
                 name=SeatName(hand.declarer),
             )
-            found.append(("partner", table))
+            found.append(said.refusal(table))
         most = MOST_LAUFENDE.get(hand.contract, 14)
         if hand.laufende > most:
             said = msg("laufende: a %(game)s has %(most)d at most", game=hand.contract, most=most)
-            table = said.said_at_table(
+            table = msg(
                 "A %(game)s has %(most)d Laufende at most.", game=WORDS[hand.contract], most=most
             )
-            found.append(("laufende", table))
+            found.append(said.refusal(table))
         if hand.tout and hand.schneider != "none":
             said = msg("schneider: a Tout counts no Schneider or Schwarz")
-            table = said.said_at_table("A Tout is played Schwarz: leave Schneider and Schwarz out.")
-            found.append(("schneider", table))
+            found.append(said.refusal("A Tout is played Schwarz: leave Schneider and Schwarz out."))
         return found + (_counted(hand) if hand.augen is not None else [])
 
     def view(self, settings: SchafkopfSettings, hand: Hand, ctx: Context) -> HandSummary:
@@ -174,21 +172,18 @@ class Schafkopf(GameBase):
         bid = [msg("%(game)s Tout", game=game) if hand.tout else game]
         bid += [" ", dict(SUITS)[hand.suit]] if hand.suit else []
         won = deal.won and deal.game not in ("ramsch", "passed")
-        pieces: list[Any] = [msg("won") if won else msg("lost")]
-        if deal.partner is not None:
-            pieces[:0] = [msg("with %(name)s", name=Partner(deal.partner, deal.partner, 0)), " · "]
+        who = None if deal.partner is None else with_partner(deal.partner)
         laufende = msg("%(n)d Laufende", n=deal.laufende) if deal.laufende_paid(settings) else None
         extras = [NAMED.get(hand.schneider), laufende, NAMED.get(hand.kontra)]
         extras.append(msg("Jungfrau ×%(n)d", n=2**deal.jungfrau) if deal.jungfrau else None)
         extras.append(deal.terms(settings)[1][-1][0] if deal.klopfer else None)
         extras.append(_STOCKED[deal.won] if any(deal.stock_shares(settings)) else None)
-        pieces += [piece for extra in extras if extra for piece in (" · ", extra)]
         side = {deal.player, deal.partner} - {None}
         marks = tuple(won if s in side else None for s in range(ctx.seats))
+        outcome = Label.dotted(who, msg("won") if won else msg("lost"), *extras)
         about = deal.player
         if deal.game == "passed":
-            about, pieces, marks = None, [_STOCKED[False]], (None,) * ctx.seats
-        outcome = Label(tuple(pieces))
+            about, outcome, marks = None, Label((_STOCKED[False],)), (None,) * ctx.seats
         return HandSummary(about, Label(tuple(bid)), outcome, ((),) * ctx.seats, marks)
 
     def explain(self, settings: SchafkopfSettings, hand: Hand, place: Any = None) -> list[Any]:
@@ -220,11 +215,6 @@ class Schafkopf(GameBase):
         lasting={"deals": 0},
     )
 
-    def end_words(self, settings: SchafkopfSettings) -> Message:
-        if settings.deals:
-            return msg("%(deals)d deals", deals=settings.deals)
-        return msg("until the table finishes")
-
     def notes(self, progress: Any) -> GameNotes:
         """Under the list: each player's money so far, in euros and cents, and the Stock."""
         cells = tuple(Label((money(total),)) for total in progress.totals)
@@ -252,13 +242,10 @@ def _counted(hand: Hand) -> list[tuple[str, Message]]:
     said = msg("%(field)s: not so with %(augen)d Augen", field=field, augen=augen)
     words = {"augen": augen, "result": dict(RESULTS)[hand.won], "written": FREE[hand.schneider]}
     if wrong:
-        table = said.said_at_table(
-            "With %(augen)d Augen the player's side has not %(result)s.", **words
-        )
-        return [(field, table)]
+        return [said.refusal("With %(augen)d Augen the player's side has not %(result)s.", **words)]
     if hand.tout or fits[hand.schneider]:
         return []
-    return [(field, said.said_at_table("With %(augen)d Augen it is not %(written)s.", **words))]
+    return [said.refusal("With %(augen)d Augen it is not %(written)s.", **words)]
 
 
 def _payout(hand: Hand, ctx: Context | None, stock: int | None = None) -> Payout:

@@ -614,10 +614,7 @@ class Skat(GameBase):
         result = msg("won") if worth.won else msg("lost")
         outcome = Label((*counted, Notation(" · "), result))
         points = () if hand.game == "null" else (str(hand.declarer_points),)
-        entries = tuple(points if s == hand.declarer else () for s in range(ctx.seats))
         counted = msg("%(points)d card points", points=hand.declarer_points) if points else None
-        said = tuple(counted if s == hand.declarer else None for s in range(ctx.seats))
-        made = tuple(worth.won if s == hand.declarer else None for s in range(ctx.seats))
         bonus = seeger_of(settings, hand, ctx.seats, _present(settings, ctx))
         apart = tuple(
             PenaltyMark(
@@ -627,8 +624,10 @@ class Skat(GameBase):
             else None
             for b in bonus
         )
-        penalties = apart if any(bonus) else ()
-        return HandSummary(hand.declarer, bid, outcome, entries, made, penalties, said)
+        shown = HandSummary.in_one_column(
+            hand.declarer, ctx.seats, hand.declarer, bid, outcome, points, worth.won, counted
+        )
+        return replace(shown, penalties=apart) if any(bonus) else shown
 
     # --- the list: its state, and its foot ---------------------------------------------
 
@@ -766,10 +765,11 @@ def _ramsch_view(hand: Hand, ctx: Context) -> HandSummary:
             counted += [Notation(" · "), word, Notation(f" ×{times}")]
     result = msg("won") if hand.durchmarsch else msg("lost")
     outcome = Label((*counted, Notation(" · "), result))
-    entries = tuple((str(points),) if s == hand.declarer else () for s in range(ctx.seats))
-    made = tuple(bool(hand.durchmarsch) if s == hand.declarer else None for s in range(ctx.seats))
-    spoken = tuple(said if s == hand.declarer else None for s in range(ctx.seats))
-    return HandSummary(hand.declarer, Label((msg("Ramsch"),)), outcome, entries, made, said=spoken)
+    shown = (str(points),), bool(hand.durchmarsch), said  # at the declarer's (the loser's)
+    ramsch = Label((msg("Ramsch"),))
+    return HandSummary.in_one_column(
+        hand.declarer, ctx.seats, hand.declarer, ramsch, outcome, *shown
+    )
 
 
 def _present(settings: SkatSettings, ctx: Context) -> tuple[int, ...]:
