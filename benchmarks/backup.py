@@ -12,7 +12,7 @@ p99 without and during the backups (a save counts as during when it overlapped a
 command); each backup's time (copy, then check), whether the copy passed `check`, and
 how many saves acknowledged before it began are missing from it (must be 0).
 
-``disaster``: ``--trials`` times, tests/app/test_replication.py's trial: phones save through
+``disaster``: ``--trials`` times, tests/transfer/test_replication.py's trial: phones save through
 `serve --replicate file:///...` with Litestream syncing every ``--interval``; SIGKILL for
 Litestream and the server at once; the database and its WAL and SHM deleted; `restore
 --from-replica`; the server started on it. Printed per trial and in total: saves

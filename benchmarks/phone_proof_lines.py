@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/phone_proof_lines.py [--hands 2000] [--against 10000]
 
-For every game: the calls of ``tests/app/test_phone_engine.py``'s proof (``proof_requests``)
+For every game: the calls of ``tests/web/offline/test_phone_engine.py``'s proof (``proof_requests``)
 at ``--hands`` hands and at ``--against`` hands, each answered by ``phone.batch`` under a
 line tracer over ``scorekeeper/engine``, in one process warmed first (so that a cache
 filled by the first run does not hide lines from the second). Prints the lines each runs

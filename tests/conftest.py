@@ -130,7 +130,7 @@ def page(browser, live_server):
 
 @pytest.fixture
 def club(tmp_path):
-    """A club night's group (issue 45; ``tests/app/test_club_*.py``), made through the API
+    """A club night's group (issue 45; ``tests/web/club/``), made through the API
     (its key, to record hands as a table's phone does), and a client that joined it: the
     organiser. Returns (app, the organiser's client, the group's id, its key)."""
     app = create_app(app_config(tmp_path))

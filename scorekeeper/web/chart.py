@@ -43,7 +43,7 @@ PARTNER_GAP = 0.5  # lines between a side's partners' names, each perhaps of sev
 
 # Okabe-Ito colours, the fourth darkened from #cc79a7 (2.8:1 on the page's light
 # background) to #bf5fa0. The first four keep at least 3:1 contrast on white, the page's
-# #f5f3ee and the dark #1e1f22 (tests/app/test_chart.py checks it). The last two, for charts
+# #f5f3ee and the dark #1e1f22 (tests/web/test_chart.py checks it). The last two, for charts
 # of more lines, are weak on white, where the dash patterns tell them apart. Six colours
 # and eight dashes: no two of a table's lines (up to 24) share both.
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#bf5fa0", "#e69f00", "#56b4e9")

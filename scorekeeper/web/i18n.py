@@ -12,7 +12,7 @@ page. Unisolated, a number next to it joins its run and flips ("נועה −20" 
 ``<bdi>`` where HTML may go (the template filter ``bdi``), and ``isolate`` between the
 Unicode isolates FSI and PDI in plain text (messages, flashes, titles, options).
 ``isolate_ltr`` keeps numbers and bids (+19, −20, 7♣) left to right inside a right-to-left
-sentence. ``tests/app/test_bidi.py`` checks that no template prints user text another way.
+sentence. ``tests/web/test_bidi.py`` checks that no template prints user text another way.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ one that replaces a stored hand takes its slot itself (``throttle.heavy_work``).
     def import_games(): ...
 
 A view declares its weight once, whatever the decorators' order: the decorator marks the
-very function the route registered. ``tests/app/test_weight.py`` walks the URL map and fails
+very function the route registered. ``tests/web/test_weight.py`` walks the URL map and fails
 on any route that declares none.
 """
 

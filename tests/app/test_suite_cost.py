@@ -17,9 +17,9 @@ RUN = """\
 40.20s call     tests/games/test_app_conformance.py::test_every_page[doppelkopf-5]
 2.50s setup    tests/games/test_app_conformance.py::test_every_page[doppelkopf-5]
 19.87s call     tests/games/test_app_conformance.py::test_a_kept_game[he-oh-hell]
-10.00s call     tests/app/test_phone_engine.py::test_proof[spades]
-4.00s call     tests/app/test_api.py::test_create_a_game@test_api
-0.30s teardown tests/app/test_api.py::test_create_a_game
+10.00s call     tests/web/offline/test_phone_engine.py::test_proof[spades]
+4.00s call     tests/web/api/test_api.py::test_create_a_game@test_api
+0.30s teardown tests/web/api/test_api.py::test_create_a_game
 
 (605 durations < 0.005s hidden.  Use -vv to show these durations.)
 ================= 640 passed, 3 skipped in 2340.69s (0:39:00) =================
@@ -39,7 +39,7 @@ def cost():
 def test_a_tests_phases_are_added_and_the_runs_wall_time_read(cost):
     seconds, wall = cost.read_durations(RUN.splitlines())
     assert seconds["tests/games/test_app_conformance.py::test_every_page[doppelkopf-5]"] == 42.7
-    assert seconds["tests/app/test_api.py::test_create_a_game"] == pytest.approx(4.3)
+    assert seconds["tests/web/api/test_api.py::test_create_a_game"] == pytest.approx(4.3)
     assert len(seconds) == 4
     assert wall == 2340.69
 
@@ -70,7 +70,7 @@ def test_the_weights_keep_the_tests_of_a_second_and_more(cost, tmp_path):
     path = tmp_path / "durations.json"
     cost.write_weights({**seconds, "tests/b.py::test_quick": 0.4}, path)
     kept = json.loads(path.read_text())["seconds"]
-    assert kept["tests/app/test_phone_engine.py::test_proof[spades]"] == 10.0
+    assert kept["tests/web/offline/test_phone_engine.py::test_proof[spades]"] == 10.0
     assert "tests/b.py::test_quick" not in kept
 
 
@@ -78,7 +78,7 @@ def test_the_report_names_each_file_and_the_games_share(cost, capsys):
     seconds, wall = cost.read_durations(RUN.splitlines())
     cost.report(seconds, wall, 2, 3)
     text = capsys.readouterr().out
-    assert "tests/games/test_app_conformance.py" in text and "tests/app/test_api.py" in text
+    assert "tests/games/test_app_conformance.py" in text and "tests/web/api/test_api.py" in text
     games = len(cost.game_keys())
     share = (42.7 + 19.87 + 10.0) / games
     assert f"{share:9.1f} s  a game's share" in text
@@ -87,8 +87,8 @@ def test_the_report_names_each_file_and_the_games_share(cost, capsys):
 
 VERBOSE = """\
 [gw0] [  1%] PASSED tests/games/test_app_conformance.py::test_every_page[doppelkopf-5]@conf-dk
-[gw1] [  2%] PASSED tests/app/test_phone_engine.py::test_proof[spades]@test_phone_engine
-[gw0] [  3%] FAILED tests/app/test_api.py::test_create_a_game@test_api
+[gw1] [  2%] PASSED tests/web/offline/test_phone_engine.py::test_proof[spades]@test_phone_engine
+[gw0] [  3%] FAILED tests/web/api/test_api.py::test_create_a_game@test_api
 [gw1] [  4%] PASSED tests/games/test_app_conformance.py::test_a_kept_game[he-oh-hell]
 """
 
@@ -99,10 +99,10 @@ def test_each_worker_is_given_its_tests_and_their_seconds(cost, capsys):
     assert ran == {
         "gw0": [
             "tests/games/test_app_conformance.py::test_every_page[doppelkopf-5]",
-            "tests/app/test_api.py::test_create_a_game",
+            "tests/web/api/test_api.py::test_create_a_game",
         ],
         "gw1": [
-            "tests/app/test_phone_engine.py::test_proof[spades]",
+            "tests/web/offline/test_phone_engine.py::test_proof[spades]",
             "tests/games/test_app_conformance.py::test_a_kept_game[he-oh-hell]",
         ],
     }
@@ -116,7 +116,7 @@ def test_each_worker_is_given_its_tests_and_their_seconds(cost, capsys):
         "2",
         "tests,",
         "last",
-        "['tests/app/test_api.py',",
+        "['tests/web/api/test_api.py',",
         "'tests/games/test_app_conformance.py']",
     ]
     assert lines[1].split()[:3] == ["30", "s", "gw1:"]

@@ -49,7 +49,7 @@ def test_the_check_finds_an_import_of_a_test_module():
         "from .test_browser import api",
         "from tests.browser import test_browser",
         "import tests.browser.test_browser",
-        "def f():\n    from tests.app.test_pages import text_of\n",
+        "def f():\n    from tests.web.games.test_pages import text_of\n",
     ):
         assert any(
             name.rsplit(".", 1)[-1].startswith("test_")

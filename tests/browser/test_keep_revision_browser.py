@@ -2,7 +2,7 @@
 (issue 42, finding 7), in real Chromium at 360 px, in Hebrew and in English.
 
 The server's half (a replacement that names no revision, or an older one, is shown the
-two versions again) is tested over waitress in tests/app/test_attack_limits.py; here the
+two versions again) is tested over waitress in tests/cli/test_attack_limits.py; here the
 phone's: it sends the revision it was shown.
 """
 

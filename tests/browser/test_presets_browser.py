@@ -3,7 +3,7 @@ registered game shows that preset's target in the blank box's grey and its value
 house rule beside it, as the server draws the page opened on that preset; a game started
 after tapping Pinochle's "Double deck" plays to 500, and a target typed stays the table's
 whatever preset is tapped after it. The same without the script, in the API and on the command line:
-tests/app/test_presets.py."""
+tests/web/games/test_presets.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Any number of seats on a phone: the three-seat and the eight-seat copies of the toy game
-(``tests/app/test_seats.py``) through every page of the app conformance suite at 360 px: no
+(``tests/web/games/test_seats.py``) through every page of the app conformance suite at 360 px: no
 page wider than the screen, no serious axe finding, the game named in every title."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ language the pages speak:
   "−200" reads "200−".
 
 The page drawing them (templates/why.html) is checked once per language in
-tests/app/test_why_page.py."""
+tests/web/games/test_why_page.py."""
 
 from __future__ import annotations
 

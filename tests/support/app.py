@@ -27,10 +27,10 @@ def app_config(tmp_path, **overrides) -> dict:
         "SECRET_KEY": "test secret",
         "WTF_CSRF_ENABLED": False,
         # A test's phone starts more groups and games than a stranger may
-        # (tests/app/test_stranger.py turns the limits on).
+        # (tests/web/test_stranger.py turns the limits on).
         "RATE_LIMITS": {},
         # A test may hold a few streamed exports unread, which a server would have sent
-        # (tests/app/test_stranger.py serves with the one slot of serve).
+        # (tests/web/test_stranger.py serves with the one slot of serve).
         "HEAVY_SLOTS": 4,
         **overrides,
     }

@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_backup.py, which other tests use too."""
+"""Helpers of tests/transfer/test_backup.py, which other tests use too."""
 
 from __future__ import annotations
 

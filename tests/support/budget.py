@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_budget.py, which other tests use too."""
+"""Helpers of tests/web/test_budget.py, which other tests use too."""
 
 import importlib.util
 import pathlib

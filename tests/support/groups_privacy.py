@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_groups_privacy.py, which other tests use too."""
+"""Helpers of tests/web/groups/test_groups_privacy.py, which other tests use too."""
 
 from __future__ import annotations
 

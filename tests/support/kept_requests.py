@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_kept_requests.py, which other tests use too."""
+"""Helpers of tests/web/offline/test_kept_requests.py, which other tests use too."""
 
 from __future__ import annotations
 

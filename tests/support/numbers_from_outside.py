@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_numbers_from_outside.py, which other tests use too."""
+"""Helpers of tests/web/club/test_numbers_from_outside.py, which other tests use too."""
 
 from __future__ import annotations
 

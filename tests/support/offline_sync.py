@@ -1,4 +1,5 @@
-"""Helpers of tests/app/test_offline_sync.py, which other tests use too (test_kept_drawn.py)."""
+"""Helpers of tests/web/offline/test_offline_sync.py, which other tests use too
+(test_kept_drawn.py)."""
 
 from __future__ import annotations
 

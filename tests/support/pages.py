@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_pages.py, which other tests use too."""
+"""Helpers of tests/web/games/test_pages.py, which other tests use too."""
 
 import re
 

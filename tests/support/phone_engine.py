@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_phone_engine.py, which other tests use too."""
+"""Helpers of tests/web/offline/test_phone_engine.py, which other tests use too."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_serve.py, which other tests use too."""
+"""Helpers of tests/cli/test_serve.py, which other tests use too."""
 
 import pytest
 

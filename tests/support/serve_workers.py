@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_serve_workers.py, which other tests use too."""
+"""Helpers of tests/cli/test_serve_workers.py, which other tests use too."""
 
 from __future__ import annotations
 

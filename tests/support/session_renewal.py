@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_session_renewal.py, which other tests use too."""
+"""Helpers of tests/web/test_session_renewal.py, which other tests use too."""
 
 from __future__ import annotations
 

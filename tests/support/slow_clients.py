@@ -1,6 +1,6 @@
 """Strangers who send slowly, against a server on its real port (issue 66): connections
 that send nothing, header lines one a second, or a body a byte a second; and the probe a
-phone's next request is. ``tests/app/test_serve_slow_clients.py`` and
+phone's next request is. ``tests/cli/test_serve_slow_clients.py`` and
 ``benchmarks/slow_clients.py`` use them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_toy_game.py, which other tests use too."""
+"""Helpers of tests/web/games/test_toy_game.py, which other tests use too."""
 
 from __future__ import annotations
 

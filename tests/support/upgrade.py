@@ -1,4 +1,4 @@
-"""Helpers of tests/app/test_upgrade.py, which other tests use too."""
+"""Helpers of tests/db/test_upgrade.py, which other tests use too."""
 
 from __future__ import annotations
 

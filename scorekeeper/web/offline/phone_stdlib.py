@@ -271,7 +271,7 @@ def shed_tokens(source: bytes) -> bytes:
     its comment (a newer grammar nests quotes in them, which this tokenizer may read as a
     comment's start); the module's docstring goes without a ``pass``. A module this
     Python cannot even tokenize stays as it is.
-    ``tests/app/test_phone_stdlib.py`` checks in Pyodide's own Python that each module shed
+    ``tests/web/offline/test_phone_stdlib.py`` checks in Pyodide's own Python that each module shed
     so parses to the same code."""
     try:
         tokens = list(tokenize.tokenize(io.BytesIO(source).readline))

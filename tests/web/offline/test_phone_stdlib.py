@@ -1,7 +1,7 @@
 """Pyodide's standard library cut to what the engine imports (issue 44): the modules
 followed from the engine's sources, what a phone is sent, once for every game it keeps.
 That every game's engine runs on the cut library in Chromium is
-``tests/app/test_phone_engine.py``'s proof (its page loads the engine from
+``tests/web/offline/test_phone_engine.py``'s proof (its page loads the engine from
 ``phone_engine.urls()``)."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from scorekeeper.web.games.paper import SheetColumns, sheet_widths
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.club_pages import edit_key, night_of, play_table, start_night
 
-ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
+ROOT = Path(__file__).resolve().parents[3] / "scorekeeper"
 # The sheet's Python: the print's views, what they show, the scoreboard's rows, and the
 # model and its layout.
 PRINTED = (
@@ -134,7 +134,7 @@ def test_every_column_width_the_model_gives_is_a_rule_of_the_print():
     Hell's table of seven 21 px past the page."""
     from scorekeeper.web.games.paper import _em_class, _up
 
-    css = (Path(__file__).parents[2] / "static" / "print.css").read_text(encoding="utf-8")
+    css = (Path(__file__).parents[3] / "static" / "print.css").read_text(encoding="utf-8")
     ruled = set(re.findall(r"col\.(w\d+h?) \{", css))
     given = {_em_class(_up(tenths / 10)) for tenths in range(10, 201)}  # PAD at least
     assert given - ruled == set()

@@ -345,7 +345,7 @@ def test_an_older_database_gets_its_games_hand_times(tmp_path):
     from pathlib import Path
 
     path = tmp_path / "v4.db"
-    shutil.copy(Path(__file__).parents[1] / "fixtures" / "scorekeeper-v4.db", path)
+    shutil.copy(Path(__file__).parents[2] / "fixtures" / "scorekeeper-v4.db", path)
     database = db.open_database(str(path))
     rows = database.execute(
         "SELECT g.id, g.first_hand_at, g.last_hand_at, min(h.created_at), max(h.created_at) "

@@ -32,7 +32,7 @@ GAME_KEYS = sorted(GAMES)
 PHONE = "Noa Levi"
 ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 HEBREW = re.compile("[\u0590-\u05ff]")
-FIXTURES = Path(__file__).parents[1] / "fixtures"
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 
 
 def plain(text: str) -> str:

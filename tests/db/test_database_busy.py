@@ -4,7 +4,7 @@ for the API and the pages alike, and the log says so in a line without a traceba
 
 Before: a new game asked while a replica's snapshot held the database on a loaded machine
 answered 500 "Something went wrong" with a traceback in the server's log
-(tests/app/test_sftp_replica.py, once in a full run)."""
+(tests/transfer/test_sftp_replica.py, once in a full run)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_the_scoreboard_reads_stored_totals_and_states_as_a_replay_gives_them(tm
     from scorekeeper.engine.registry import get_game
 
     path = tmp_path / "v3.db"
-    shutil.copy(Path(__file__).parents[1] / "fixtures" / "scorekeeper-v3.db", path)
+    shutil.copy(Path(__file__).parents[2] / "fixtures" / "scorekeeper-v3.db", path)
     database = db.migrate(str(path))
     try:
         ids = [row[0] for row in database.execute("SELECT id FROM games ORDER BY id")]

@@ -13,7 +13,7 @@ from scorekeeper.engine.core.display import Label, Notation, mean_figure
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 
 GAME = get_game()
-TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = pathlib.Path(__file__).resolve().parents[3] / "templates"
 
 
 def replayed(*hands, rules="pagat-german", first_dealer=0):

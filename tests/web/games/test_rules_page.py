@@ -20,7 +20,7 @@ from scorekeeper.engine.core.knobs import declared_of
 from scorekeeper.engine.core.language import words_in
 
 LANGUAGE = {"en": "en", "de": "de-DE", "he": "he-IL"}
-README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
 
 
 def plain(text: str) -> str:

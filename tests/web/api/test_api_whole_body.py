@@ -3,8 +3,8 @@ cheaper: every registered game's whole body, each hand with its explanation, com
 with the bodies the code before wrote (``tests/fixtures/api-whole-bodies.json``).
 
 The fixture was written by the code of commit 46271a3 (before the change) with
-``PYTHONPATH=<that commit's tree> python tests/app/test_api_whole_body.py OUT.json`` (now
-``python -m tests.app.test_api_whole_body OUT.json``); the
+``PYTHONPATH=<that commit's tree> python tests/web/api/test_api_whole_body.py OUT.json`` (now
+``python -m tests.web.api.test_api_whole_body OUT.json``); the
 games were played through the API alone, their hands from each game's own simulation
 (seeded). The test plays the very hands the fixture holds (a game's hand fields of each
 hand in it), so that it does not depend on a simulation that may change or go (the
@@ -24,7 +24,7 @@ from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
 from tests.support.play import records
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "api-whole-bodies.json"
+FIXTURE = Path(__file__).parents[2] / "fixtures" / "api-whole-bodies.json"
 # Names of two scripts and one that is markup, seated in turn.
 NAMES = (
     "נועה בן-דויד",

@@ -730,7 +730,7 @@ def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_onc
         assert "ערעור" in page
         assert "מחלוקת" not in page and "חולק" not in page
     assert "ידיים בערעור" in pages[1] and "לערער על היד" in pages[1]
-    hebrew = Path(__file__).parents[2] / "scorekeeper/translations/he/LC_MESSAGES/messages.po"
+    hebrew = Path(__file__).parents[3] / "scorekeeper/translations/he/LC_MESSAGES/messages.po"
     with hebrew.open(encoding="utf-8") as po:
         catalog = read_po(po)
     for message in catalog:
