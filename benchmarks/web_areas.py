@@ -254,7 +254,7 @@ def hands_way(rules: str = "pagat-german", hand: dict[str, str] | None = None) -
             assert response.status_code == 302, re.sub(r"\s+", " ", response.get_data(True))
 
         save(1)
-        way = HandsWay(app.view_functions["hands.record"])
+        way = HandsWay(app.view_functions["games.record_hand"])
         sys.setprofile(way)
         try:
             save(2)

@@ -303,7 +303,7 @@ def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_tim
     web_areas = _web_areas_module()
     hand = {**web_areas.HAND, "number": "1"}
     assert client.post(f"/games/{game_id}/hands/new", data=hand).status_code == 302
-    way = web_areas.HandsWay(client.application.view_functions["hands.record"])
+    way = web_areas.HandsWay(client.application.view_functions["games.record_hand"])
     sys.setprofile(way)
     try:
         response = client.post(f"/games/{game_id}/hands/new", data={**hand, "number": "2"})

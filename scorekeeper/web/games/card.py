@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, render_template, url_for
+from flask import Response, abort, g, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -31,9 +31,8 @@ from ..access import game_or_404, member_group
 from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown, shown_date
 from ..service import game_of, game_title, group_name, side_members
 from ..weight import light
+from .blueprint import bp
 from .scoreboard import Standing, standing_of
-
-bp = Blueprint("card", __name__)
 
 # Marks that start each line of the short text, so a messaging app sets it in the
 # language's direction even when a line begins with a number or a name of the other

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     current_app,
@@ -70,6 +69,7 @@ from ..service import (
 )
 from ..service import rematch as rematch_game
 from ..weight import light
+from .blueprint import bp
 from .card import card_group, game_card
 from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
 from .scoreboard import (
@@ -85,8 +85,6 @@ from .scoreboard import (
     terms_said,
     total,
 )
-
-bp = Blueprint("games", __name__)
 
 
 @light
@@ -429,7 +427,7 @@ def _shown_rows(
             game.names_at,
             changes,
             why_url=_hand_url("games.why", game.id),
-            edit_url=_hand_url("hands.edit", game.id) if editable else None,
+            edit_url=_hand_url("games.edit_hand", game.id) if editable else None,
             shows_dealer=shows_dealer,
             offline=offline,
         )

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, get_template_attribute, render_template, url_for
+from flask import current_app, get_template_attribute, render_template, url_for
 from flask_babel import gettext as _
 
 from ... import db
@@ -31,6 +31,7 @@ from ..access import edit_required
 from ..i18n import current_language
 from ..responses import PRIVATE
 from ..weight import light
+from .blueprint import bp
 from .phone_engine import (
     DOWNLOADED,
     ENCODINGS,
@@ -41,8 +42,6 @@ from .phone_engine import (
     sent_size,
     urls,
 )
-
-bp = Blueprint("kept", __name__)
 
 # The scripts and stylesheet the kept page runs on, stored with it.
 ASSETS = (
@@ -177,7 +176,7 @@ def kept_page(game_id: int, game: db.StoredGame):
         "language": current_language(),
         "snapshot": url_for("offline.snapshot", game_id=game_id),
         "send": url_for("offline.send_hands", game_id=game_id),
-        "page": url_for("kept.kept_page", game_id=game_id),
+        "page": url_for("offline.kept_page", game_id=game_id),
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
         "engine": page_engine(),
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),

@@ -41,10 +41,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Response, abort, current_app, request, url_for
 from flask.blueprints import BlueprintSetupState
 
 from ..weight import light
+from .blueprint import bp
 from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     ENCODINGS,
     ENGINE,
@@ -66,7 +67,6 @@ from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     template_messages,
 )
 
-bp = Blueprint("phone_engine", __name__)
 log = logging.getLogger(__name__)
 
 PYODIDE_FILES = {
@@ -207,16 +207,16 @@ def urls() -> dict[str, Any]:
     language (none for English; a kept page names only its own: ``web/offline/kept.py``); and
     ``lock``, the lock file's ``info`` (the worker gives Pyodide a lock of no packages:
     it loads none)."""
-    pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
+    pyodide = url_for("offline.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
     files = built()
     return {
-        "worker": url_for("phone_engine.worker", digest=_digest(files.get("worker"))),
+        "worker": url_for("offline.worker", digest=_digest(files.get("worker"))),
         "pyodide": pyodide.removesuffix("pyodide.js"),
-        "stdlib": url_for("phone_engine.standard_library", digest=_digest(files.get("stdlib"))),
-        "engine": url_for("phone_engine.engine", digest=_digest(files.get("engine"))),
+        "stdlib": url_for("offline.standard_library", digest=_digest(files.get("stdlib"))),
+        "engine": url_for("offline.engine", digest=_digest(files.get("engine"))),
         "words": {
             logical.removeprefix("words-"): url_for(
-                "phone_engine.words_file",
+                "offline.words_file",
                 language=logical.removeprefix("words-"),
                 digest=_digest(entry),
             )

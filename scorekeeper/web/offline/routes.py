@@ -33,9 +33,11 @@ Every answer, refusals included, is JSON ``{"error", "field"}`` as the API's are
 from __future__ import annotations
 
 import contextlib
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, generate_csrf
@@ -58,14 +60,42 @@ from ..i18n import named
 from ..responses import PRIVATE
 from ..service import game_of, side_names
 from ..weight import light
+from .blueprint import bp
 from .kept import clash_html, drawn_views
-
-bp = Blueprint("offline", __name__)
 
 ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
 # Sent with a save by the hand form of a game the phone keeps (static/draft.js): the save's
 # answer then carries the game's snapshot.
 KEPT_HEADER = "X-Scorekeeper-Kept"
+
+
+# The sync's endpoints: their answers, refusals included, are JSON and never kept by a
+# cache. The area's other pages (the kept page, the worker, the engine's files) share the
+# blueprint but answer an error as every page of the app does.
+SYNC = frozenset({"offline.snapshot", "offline.send_hands"})
+
+
+def _sync_error(kind: Any) -> Callable[[Callable[[Any], Any]], Callable[[Any], Any]]:
+    """Registers the decorated function as the blueprint's handler of ``kind`` for the
+    sync's requests; any other request of the area is handed to the app's own handler."""
+
+    def register(handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        @functools.wraps(handler)
+        def answer(exc: Any) -> Any:
+            if request.endpoint in SYNC:
+                return handler(exc)
+            # The app's handler alone (no blueprint's): as before the area had one blueprint.
+            app_handler = current_app._find_error_handler(exc, [])
+            if app_handler is not None:
+                return app_handler(exc)
+            if isinstance(exc, HTTPException):
+                return exc
+            raise exc
+
+        bp.register_error_handler(kind, answer)
+        return handler
+
+    return register
 
 
 class BatchRefused(Problem):
@@ -88,12 +118,12 @@ def _error(status: int, message: str, field: str | None, shown: str | None = Non
 
 # By code as well as by class: the app's own handlers of a code (the CSRF check's 400, the
 # import page's 413) come before a blueprint's handler of HTTPException as a whole.
-@bp.errorhandler(HTTPException)
-@bp.errorhandler(400)
-@bp.errorhandler(403)
-@bp.errorhandler(404)
-@bp.errorhandler(405)
-@bp.errorhandler(413)
+@_sync_error(HTTPException)
+@_sync_error(400)
+@_sync_error(403)
+@_sync_error(404)
+@_sync_error(405)
+@_sync_error(413)
 def _http_error(exc: HTTPException):
     """A 404 for a stranger (the private pages' words), a 403 for a viewer, a 413 for a
     body past the app's limit, a 400 for a missing CSRF token: as JSON, in English under
@@ -123,7 +153,7 @@ def _busy_words() -> str:
     )
 
 
-@bp.errorhandler(throttle.Busy)
+@_sync_error(throttle.Busy)
 def _busy(exc: throttle.Busy):
     """503 while the heavy slots are taken, with ``Retry-After``."""
     with force_locale("en"):
@@ -133,12 +163,12 @@ def _busy(exc: throttle.Busy):
     return response
 
 
-@bp.errorhandler(BatchRefused)
+@_sync_error(BatchRefused)
 def _refused(exc: BatchRefused):
     return _error(exc.status, exc.message, exc.field, exc.shown)
 
 
-@bp.errorhandler(db.NotFound)
+@_sync_error(db.NotFound)
 def _not_stored(exc: db.NotFound):
     """A game deleted while its hands were sent: the 404 of a game that is not there."""
     game_id = (request.view_args or {}).get("game_id", 0)
@@ -147,7 +177,7 @@ def _not_stored(exc: db.NotFound):
     return _error(404, english, "id", no_game(game_id))
 
 
-@bp.errorhandler(json_input.JsonProblem)
+@_sync_error(json_input.JsonProblem)
 def _unreadable(exc: json_input.JsonProblem):
     """A body that is not JSON, or a value in it past json_input's limits."""
     if exc.field in ("encoding", "json"):
@@ -158,7 +188,8 @@ def _unreadable(exc: json_input.JsonProblem):
 @bp.after_request
 def _private(response: Response) -> Response:
     """A snapshot carries the game as one phone may edit it, and its CSRF token."""
-    response.headers["Cache-Control"] = PRIVATE
+    if request.endpoint in SYNC:
+        response.headers["Cache-Control"] = PRIVATE
     return response
 
 
