@@ -40,7 +40,7 @@ from ...engine.pages.form import (
 )
 from ..access import edit_required
 from ..i18n import current_language, isolate, named, translate
-from ..offline.routes import KEPT_HEADER, snapshot_of
+from ..offline.service import KEPT_HEADER, snapshot_of
 from ..service import counted_number, game_of, hand_words, side_names
 from ..weight import light
 from .blueprint import bp

@@ -19,7 +19,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ... import db, game_play
@@ -70,8 +69,8 @@ from ..service import (
 from ..service import rematch as rematch_game
 from ..weight import light
 from .blueprint import bp
-from .card import card_group, game_card
-from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
+from .forms import GROUP_TITLES, JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
+from .results import card_group, game_card
 from .scoreboard import (
     OFFLINE_MARK,
     ShownRows,
@@ -196,17 +195,6 @@ def _choice_words(game: Game) -> dict[str, str]:
         for value, label in zip(knob.choices, knob.choice_labels, strict=False):
             words.setdefault(value, translate(label))
     return words
-
-
-# The parts of the house rules that every game may have; a game titles its own groups
-# (``PageWords.group_titles``).
-GROUP_TITLES = {
-    "deal": _l("The deal"),
-    "scoring": _l("Scoring"),
-    "play": _l("Play"),
-    "end": _l("End of the game"),
-    "rules": _l("Other rules"),
-}
 
 
 def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:

@@ -25,7 +25,7 @@ from ..i18n import current_language, isolate_ltr, shown, shown_ltr, translate
 from ..service import offered_game, offered_preset
 from ..weight import light
 from .blueprint import bp
-from .routes import GROUP_TITLES
+from .forms import GROUP_TITLES
 from .scoreboard import describe, sides_named, terms_said
 
 # The hand worked out on the page where the preset declares none: the first hand of a game

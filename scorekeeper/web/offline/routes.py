@@ -40,7 +40,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from flask_wtf.csrf import CSRFError, generate_csrf
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ... import db, game_play, json_input
@@ -49,10 +49,10 @@ from ...engine.core.form import table_refusals
 from ...engine.core.messages import msg
 from ...engine.phone import standing
 from ...limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
-from ...names import MAX_NAME_LENGTH, FieldProblem, clean_phone_name
+from ...names import FieldProblem, clean_phone_name
 from ...problems import Problem
 from .. import throttle
-from ..access import edit_required, membership, no_game
+from ..access import edit_required, no_game
 from ..errors import csrf_message
 from ..errors import http_message as page_message
 from ..games.scoreboard import describe
@@ -61,12 +61,9 @@ from ..responses import PRIVATE
 from ..service import game_of, side_names
 from ..weight import light
 from .blueprint import bp
-from .kept import clash_html, drawn_views
+from .service import clash_html, member_name, snapshot_of
 
 ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
-# Sent with a save by the hand form of a game the phone keeps (static/draft.js): the save's
-# answer then carries the game's snapshot.
-KEPT_HEADER = "X-Scorekeeper-Kept"
 
 
 # The sync's endpoints: their answers, refusals included, are JSON and never kept by a
@@ -207,80 +204,6 @@ def snapshot(game_id: int, game: db.StoredGame):
     except ParseError as exc:
         return _error(400, str(exc.message), "removed")
     return snapshot_of(game_id, removed)
-
-
-def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
-    """What a phone needs to go on recording hands alone, as of one moment: the game's
-    key, players and settings as the API gives them, every hand's body with its number,
-    the game's ``version`` (a hand queued offline names it as ``after``), the state after
-    the last hand (what the phone's engine resumes from) and before ``shown_from``, the
-    first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
-    hands: every one, however long the game, as the server's page of all hands does:
-    issue 44), where the game stands, the session's CSRF token for sending the hands
-    back, and, asked with ``removed`` (the hands the phone's copy holds taken off its
-    queue), the kept page's scoreboard and next hand's form drawn from it (``drawn``:
-    ``kept.drawn_views``, shown at once offline while the phone's engine starts: issue
-    69). A save on the hand form answers with it too, for a phone that keeps the game
-    (``hands._saved``), without the drawn views: the scoreboard it goes to asks for them,
-    and the save is not held for their drawing."""
-    found, hands = db.load_game_with_hands(db.get_db(), game_id)
-    if found is None:
-        raise db.NotFound(f"there is no game {game_id}", "id")
-    rules = game_of(found)
-    progress = game_play.progress_of(found, hands)
-    shown_from = 1
-    kept = {
-        "id": found.id,
-        "game": rules.key,
-        "seats": len(found.players),
-        "players": list(found.players),
-        "seated": list(found.seated),
-        "substitutions": [change.to_dict() for change in found.changes],
-        "rules": found.rules,
-        "settings": found.settings.to_dict(),
-        "first_dealer": found.first_dealer,
-        "sides": [list(side) for side in rules.sides],
-        "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
-        "hands": [_stored_json(stored) for stored in hands],
-        "version": found.version,
-        # "Finish now" on another phone: the kept board shows the game over, as the server.
-        "finished_after": found.finished_after,
-        "state": rules.state_of(progress),
-        # The hands the kept scoreboard shows (all of them: a table without the network
-        # has no page of the earlier ones to go to), and the state before the first.
-        "shown_from": shown_from,
-        "shown_state": game_play.state_after(db.get_db(), found, shown_from - 1),
-        **standing(rules, progress),
-        # The name this phone has at the table, if the server knows it: the phone keeps
-        # the game without asking whose it is (issue 56), and asks only when it has none.
-        "phone": member_name(found),
-        "csrf_token": generate_csrf(),
-    }
-    return kept if removed is None else kept | {"drawn": drawn_views(kept, removed)}
-
-
-def member_name(game: db.StoredGame) -> str | None:
-    """The name this phone goes by in the game's group (the member's own label, cut to a
-    player's name's length) while it is a member; None for a phone that is none, or was
-    removed from the group, or gave no name: its hands are never marked with a member's
-    name it no longer has (issue 56)."""
-    found = membership(game.group_id) if game.group_id else None
-    label = found.label[:MAX_NAME_LENGTH].strip() if found and found.label else ""
-    return label or None
-
-
-def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "number": stored.number,
-        "revision": stored.revision,
-        "hand": stored.record.to_dict(),
-    }
-    if stored.offline_by is not None:
-        shown["offline_by"] = stored.offline_by
-    return shown
-
-
-# --- the hands sent back --------------------------------------------------------------------
 
 
 def _batch(game: db.StoredGame) -> tuple[str | None, list[dict[str, Any]]]:
