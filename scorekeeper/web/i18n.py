@@ -211,6 +211,12 @@ def _parameter(value: Any, players: Sequence[str] = ()) -> Any:
     return isolate(value) if isinstance(value, str) else value
 
 
+def page_text(template: str, **params: Any) -> Markup:
+    """A sentence of the catalogue in the page's language with ``params`` put in and
+    escaped, as a template's ``_()`` gives it."""
+    return Markup(get_translations().ugettext(template)) % params
+
+
 def game_in(name: Any, place: str) -> str:
     """A game's name (its Message: a game's ``name``, a preset's title) in the page's
     language as a sentence puts it in ``place`` (``AT``, ``OF_THE``, ``OF_ONE`` of

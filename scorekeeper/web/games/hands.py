@@ -41,11 +41,11 @@ from ...engine.pages.form import (
 from ..access import edit_required
 from ..i18n import current_language, isolate, named, translate
 from ..offline.service import KEPT_HEADER, snapshot_of
-from ..service import counted_number, game_of, hand_words, side_names
+from ..service import counted_number, describe, game_of, hand_words, side_names
 from ..weight import light
 from .blueprint import bp
 from .forms import DeleteHandForm, HandForm
-from .scoreboard import describe, points_line
+from .scoreboard import points_line
 
 
 def _table(game: db.StoredGame, number: int) -> Table:

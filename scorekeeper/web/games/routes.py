@@ -52,6 +52,7 @@ from ..responses import CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
     counted_number,
+    describe,
     game_of,
     games_to_start,
     group_name,
@@ -75,7 +76,6 @@ from .scoreboard import (
     OFFLINE_MARK,
     ShownRows,
     bid_line,
-    describe,
     hand_rows,
     offline_note,
     player_figures,

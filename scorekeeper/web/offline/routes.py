@@ -55,10 +55,9 @@ from .. import throttle
 from ..access import edit_required, no_game
 from ..errors import csrf_message
 from ..errors import http_message as page_message
-from ..games.scoreboard import describe
 from ..i18n import named
 from ..responses import PRIVATE
-from ..service import game_of, side_names
+from ..service import describe, game_of, side_names
 from ..weight import light
 from .blueprint import bp
 from .service import clash_html, member_name, snapshot_of
