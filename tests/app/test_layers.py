@@ -295,7 +295,7 @@ def test_one_edit_required_one_hand_form_one_api_error():
 
 
 def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_times(editor):
-    """A hand recorded through the form, from the view ``hands.record`` (its decorators
+    """A hand recorded through the form, from the view ``games.record_hand`` (its decorators
     too) down to the database: the calls that climb back up a layer (a lower layer calling
     a higher one, or the registry asked again for rules already known) are at most
     ``MAX_CLIMBS``. A count of calls in the code's structure, not a time."""
