@@ -13,16 +13,16 @@ Printed, read from the source of ``scorekeeper/web/``:
 
 Then one hand is recorded through the form (the Flask test client, a game started through
 the API and a hand saved first, warming the caches) under ``sys.setprofile``, from the view
-``hands.record`` as registered (its decorators too) until it answers. Every call into a
-module of ``scorekeeper`` is placed in a layer (the pages 3; ``game_play``, the web's game
-service and the other shared modules 2; ``db`` 1; the engine 0). A call climbs back up when
-it goes from a lower layer into a higher one, and when it asks the engine's registry for a
-game's rules once they were already known (the first look-up is where they become known).
-The engine is one stop: a call between two of its modules is its own business and not
-counted. Printed: the modules passed, the calls from one module into another (every call,
-and the distinct caller → callee pairs) and the climbs (each pair with how often it ran);
-``--path`` prints every call in order. ``tests/app/test_layers.py`` holds the climbs at most
-``MAX_CLIMBS``.
+``games.record_hand`` (``web/games/hands.py``'s ``record``) as registered (its decorators
+too) until it answers. Every call into a module of ``scorekeeper`` is placed in a layer
+(the pages 3; ``game_play``, the web's game service and the other shared modules 2; ``db``
+1; the engine 0). A call climbs back up when it goes from a lower layer into a higher one,
+and when it asks the engine's registry for a game's rules once they were already known (the
+first look-up is where they become known). The engine is one stop: a call between two of
+its modules is its own business and not counted. Printed: the modules passed, the calls
+from one module into another (every call, and the distinct caller → callee pairs) and the
+climbs (each pair with how often it ran); ``--path`` prints every call in order.
+``tests/app/test_layers.py`` holds the climbs at most ``MAX_CLIMBS``.
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ def hands_way(rules: str = "pagat-german", hand: dict[str, str] | None = None) -
             assert response.status_code == 302, re.sub(r"\s+", " ", response.get_data(True))
 
         save(1)
-        way = HandsWay(app.view_functions["hands.record"])
+        way = HandsWay(app.view_functions["games.record_hand"])
         sys.setprofile(way)
         try:
             save(2)
@@ -301,7 +301,7 @@ def main() -> None:
     pairs = collections.Counter((caller, callee) for caller, callee, _up in way.calls)
     climbs = collections.Counter((caller, callee) for caller, callee, up in way.calls if up)
     print(
-        f"a hand's way from hands.record to the database ({args.rules}): {len(modules)} "
+        f"a hand's way from games.record_hand to the database ({args.rules}): {len(modules)} "
         f"modules, {len(way.calls)} calls ({len(pairs)} distinct), climbing back up "
         f"{sum(climbs.values())} times ({len(climbs)} distinct)"
     )

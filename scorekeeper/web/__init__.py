@@ -45,15 +45,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .. import db
     from ..db import sealing
     from ..db.files import private_folder
-    from . import access, club, errors, health, i18n, responses, review, throttle
+    from . import access, club, errors, games, health, i18n, offline, responses, review, throttle
     from . import service as game_service
     from .api import routes as api
-    from .games import card, hands, rules, share, sheets
-    from .games import routes as games
     from .groups import routes as groups
     from .json_provider import JSONProvider
-    from .offline import kept, phone_engine, pwa
-    from .offline import routes as offline
 
     app = Flask(
         APP_NAME,
@@ -113,22 +109,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for view in club.api.VIEWS:  # the club night's API, by its group's key alike
         csrf.exempt(view)
     csrf.exempt(i18n.choose_language)  # checked by Origin headers: see from_this_site
-    csrf.exempt(games.rematch)  # on a cached page too: checked the same way
+    csrf.exempt(games.routes.rematch)  # on a cached page too: checked the same way
+    # One blueprint per area: its views register their routes on it.
     app.register_blueprint(games.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(club.bp)
-    app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(review.bp)
-    app.register_blueprint(sheets.bp)
-    app.register_blueprint(rules.bp)
-    app.register_blueprint(share.bp)
-    app.register_blueprint(card.bp)
-    app.register_blueprint(pwa.bp)
-    app.register_blueprint(phone_engine.bp)
     app.register_blueprint(offline.bp)
-    app.register_blueprint(kept.bp)
-    app.register_blueprint(health.bp)
+    # The app's own route, beside i18n's language choice: no area's.
+    app.add_url_rule("/healthz", view_func=health.healthz)
     errors.init_app(app)
     responses.init_app(app)
     # A cookie from before issue 29 has its keys and memberships moved to the server.

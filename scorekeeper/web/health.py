@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Blueprint, Response
+from flask import Response
 
 from .. import db
 from ..db.migrations import pending
 from .responses import PRIVATE
 from .weight import light
 
-bp = Blueprint("health", __name__)
-
 
 @light
-@bp.get("/healthz")
 def healthz() -> Response:
     try:
         database = db.get_db()

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import click
 from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
-from flask import Blueprint, Flask, g, redirect, request, session, url_for
+from flask import Flask, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, ngettext, pgettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -44,8 +44,6 @@ from .weight import light
 LANGUAGES: dict[str, str] = {"en": "English", "he": "עברית", "de": "Deutsch", "fr": "Français"}
 RTL_LANGUAGES = frozenset({"he"})
 SESSION_LANGUAGE = "language"
-
-bp = Blueprint("i18n", __name__)
 
 
 class MissingCatalogue(click.ClickException):
@@ -213,6 +211,12 @@ def _parameter(value: Any, players: Sequence[str] = ()) -> Any:
     return isolate(value) if isinstance(value, str) else value
 
 
+def page_text(template: str, **params: Any) -> Markup:
+    """A sentence of the catalogue in the page's language with ``params`` put in and
+    escaped, as a template's ``_()`` gives it."""
+    return Markup(get_translations().ugettext(template)) % params
+
+
 def game_in(name: Any, place: str) -> str:
     """A game's name (its Message: a game's ``name``, a preset's title) in the page's
     language as a sentence puts it in ``place`` (``AT``, ``OF_THE``, ``OF_ONE`` of
@@ -254,7 +258,6 @@ def from_this_site() -> bool:
 
 
 @light
-@bp.post("/language")
 def choose_language():
     """Remembers the chosen language in the session and goes back where the player was."""
     code = request.form.get("language", "")
@@ -292,7 +295,8 @@ def init_app(app: Flask) -> None:
     # instead of looking it up through Flask-Babel at every call; a page asks dozens of
     # times. A macro imported without the context looks it up as before.
     app.jinja_env.globals.update(_=_page_gettext, gettext=_page_gettext, ngettext=_page_ngettext)
-    app.register_blueprint(bp)
+    # The app's own route, not an area's: every page of every area offers the choice.
+    app.add_url_rule("/language", view_func=choose_language, methods=["POST"])
     app.jinja_env.filters.update(
         translate=translate,
         isolate=isolate,

@@ -39,7 +39,7 @@ from ..names import clean_new_player, clean_table, refuse_look_alikes
 from .access import can_edit
 from .access import group_name as group_name  # the views take it from here
 from .forms import FieldProblem, preset_label
-from .i18n import translate
+from .i18n import shown, translate
 from .throttle import allow, owner_required
 
 
@@ -73,6 +73,14 @@ def kind_name(game: db.StoredGame | Game | Mapping[str, Any]) -> str:
 def hand_words(game: db.StoredGame) -> HandWords:
     """The app's lines about one hand of ``game`` in its own word for a hand ("round")."""
     return game_of(game).page_words.hand
+
+
+def describe(
+    game: Game, hand: dict[str, Any], players: Sequence[str], settings: Settings | None = None
+) -> str:
+    """One line for a hand of ``game`` given as its record's ``to_dict``, ``players`` in
+    seat order as they sat for it, under the game's ``settings``."""
+    return " · ".join(shown(part) for part in game.describe_hand(hand, players, settings))
 
 
 def counted_number(game: db.StoredGame, number: int) -> int:

@@ -184,20 +184,20 @@ def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
 
 # Every view that changes a game, with a URL of game ``{id}`` (hand 1 where it needs one).
 EDITING_VIEWS = {
-    "hands.preview": ("POST", "/games/{id}/hands/preview"),
-    "hands.record": ("GET", "/games/{id}/hands/new"),
-    "hands.edit": ("GET", "/games/{id}/hands/1/edit"),
-    "hands.delete": ("GET", "/games/{id}/hands/1/delete"),
+    "games.preview_hand": ("POST", "/games/{id}/hands/preview"),
+    "games.record_hand": ("GET", "/games/{id}/hands/new"),
+    "games.edit_hand": ("GET", "/games/{id}/hands/1/edit"),
+    "games.delete_hand": ("GET", "/games/{id}/hands/1/delete"),
     "games.rematch": ("POST", "/games/{id}/rematch"),
     "games.change_seat": ("GET", "/games/{id}/seats"),
     "games.finish": ("GET", "/games/{id}/finish"),
-    "share.edit_qr": ("GET", "/games/{id}/qr/edit.svg"),
-    "share.edit_code": ("GET", "/games/{id}/share/edit"),
-    "share.new_edit_link": ("GET", "/games/{id}/share/new-link"),
+    "games.edit_qr": ("GET", "/games/{id}/qr/edit.svg"),
+    "games.edit_code": ("GET", "/games/{id}/share/edit"),
+    "games.new_edit_link": ("GET", "/games/{id}/share/new-link"),
     "review.details": ("GET", "/games/{id}/details"),
     "offline.snapshot": ("GET", "/games/{id}/offline"),
     "offline.send_hands": ("POST", "/games/{id}/offline/hands"),
-    "kept.kept_page": ("GET", "/games/{id}/kept"),
+    "offline.kept_page": ("GET", "/games/{id}/kept"),
 }
 # A club table's signing page is not edit_required: a member of the group signs there for
 # their own name on their own phone (issue 56); tests/web/club/test_club_pages.py tries who may.

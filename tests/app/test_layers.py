@@ -295,7 +295,7 @@ def test_one_edit_required_one_hand_form_one_api_error():
 
 
 def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_times(editor):
-    """A hand recorded through the form, from the view ``hands.record`` (its decorators
+    """A hand recorded through the form, from the view ``games.record_hand`` (its decorators
     too) down to the database: the calls that climb back up a layer (a lower layer calling
     a higher one, or the registry asked again for rules already known) are at most
     ``MAX_CLIMBS``. A count of calls in the code's structure, not a time."""
@@ -303,7 +303,7 @@ def test_a_hands_way_from_the_form_to_the_database_climbs_back_at_most_eight_tim
     web_areas = _web_areas_module()
     hand = {**web_areas.HAND, "number": "1"}
     assert client.post(f"/games/{game_id}/hands/new", data=hand).status_code == 302
-    way = web_areas.HandsWay(client.application.view_functions["hands.record"])
+    way = web_areas.HandsWay(client.application.view_functions["games.record_hand"])
     sys.setprofile(way)
     try:
         response = client.post(f"/games/{game_id}/hands/new", data={**hand, "number": "2"})

@@ -365,7 +365,7 @@ def test_the_saved_message_isolates_each_name_on_an_english_page(client, hebrew_
 
 def test_a_hand_described_in_plain_text_isolates_the_declarer(app):
     from scorekeeper.engine import get_game
-    from scorekeeper.web.games.scoreboard import describe
+    from scorekeeper.web.service import describe
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         text = describe(

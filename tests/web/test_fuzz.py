@@ -286,7 +286,7 @@ ROUTE_QUERIES = {
     "games.scoreboard": ["all", "group"],
     "games.revisions": ["number", "revision"],
     "groups.group": ["show"],
-    "rules.rules": ["rules"],
+    "games.rules": ["rules"],
 }
 QUERY_NUMBERS = {"group", "limit", "hands_after", "revision", "number", "page", "explain"}
 
@@ -316,11 +316,11 @@ def form_bodies(endpoint: str) -> dict | None:
     """A valid form for a page's POST, to mutate."""
     return {
         "games.new_game": NEW_GAME,
-        "hands.record": hand_form(),
-        "hands.edit": hand_form(),
-        "hands.delete": {},
+        "games.record_hand": hand_form(),
+        "games.edit_hand": hand_form(),
+        "games.delete_hand": {},
         "review.details": {"name": "Friday", "notes": "At Noa's"},
-        "i18n.choose_language": {"language": "de", "next": "/"},
+        "choose_language": {"language": "de", "next": "/"},
         "groups.join_group": {"label": "Noa"},
         "groups.members": {"label": "Noa"},
         "groups.start_group": {"name": "Thursday", "owner_key": "x"},
@@ -330,7 +330,7 @@ def form_bodies(endpoint: str) -> dict | None:
         # added since the fuzz was written (issue 42): members, revoking links, a game's end
         "groups.remove_member": {},
         "groups.new_key": {},
-        "share.new_edit_link": {},
+        "games.new_edit_link": {},
         "games.finish": {},
         "games.rematch": {},
         "games.change_seat": {"seat": "0", "name": "Zed"},
@@ -600,7 +600,7 @@ def requests_for(draw, world: World, all_routes: list[tuple[str, str, str]]):
         "Accept": draw(sampled(["text/html", "application/json", "*/*", "", "x/y;q=z"])),
         "Accept-Language": draw(sampled(["en", "he", "de", "xx", "he;q=abc", ""])),
     }
-    if endpoint == "i18n.choose_language":
+    if endpoint == "choose_language":
         headers["Sec-Fetch-Site"] = draw(sampled(["same-origin", "cross-site", "?"]))
     kind = draw(sampled(["valid", "valid", "raw", "none"]))
     request = {"headers": headers}

@@ -28,7 +28,13 @@ from tests.support.members import joined
 from tests.support.revoking import group_with_a_game
 
 # Pages for anyone, of no group (the installable app's files, a blank sheet).
-PUBLIC = {"pwa.manifest", "pwa.offline", "pwa.service_worker", "sheets.blank_sheet", "static"}
+PUBLIC = {
+    "offline.manifest",
+    "offline.offline_page",
+    "offline.service_worker",
+    "games.blank_sheet",
+    "static",
+}
 # The members' pages finding 7 found without Cache-Control, and the members pages made since.
 NO_STORE = {
     "groups.group",
@@ -40,7 +46,7 @@ NO_STORE = {
     "groups.leave_group",
     "games.home",
     "games.new_game",
-    "sheets.game_sheet",
+    "games.game_sheet",
     "review.game_statistics",
     "games.revisions",
     "games.why",

@@ -326,7 +326,7 @@ def test_a_hands_address_is_cut_at_its_number_whatever_the_games_id(tmp_path):
         for game_id in (7, games_view._HAND_SLOT, games_view._HAND_SLOT * 10 + 1):
             head, tail = games_view._hand_url("games.why", game_id)
             assert f"{head}12{tail}" == f"/games/{game_id}/hands/12/why"
-            head, tail = games_view._hand_url("hands.edit", game_id)
+            head, tail = games_view._hand_url("games.edit_hand", game_id)
             assert f"{head}3{tail}" == f"/games/{game_id}/hands/3/edit"
 
 

@@ -86,7 +86,7 @@ def test_what_prints_exports_or_imports_is_heavy(tmp_path):
         "club.table_list",
         "club.ranking",
         "club.export",
-        "sheets.game_sheet",
+        "games.game_sheet",
         "review.import_group",
         "review.export_group",
     } <= set(found)

@@ -124,7 +124,9 @@ def correct(group_id: int, night_id: int, dispute_id: int):
     roles.hold_table_key(chosen.table)
     back = url_for("club.settle", group_id=group_id, night_id=night.id, dispute_id=dispute_id)
     return redirect(
-        url_for("hands.edit", game_id=chosen.game.id, number=chosen.dispute.hand_number, back=back)
+        url_for(
+            "games.edit_hand", game_id=chosen.game.id, number=chosen.dispute.hand_number, back=back
+        )
     )
 
 

@@ -28,8 +28,7 @@ from ...db import club as stored
 from ...db import club_roles, phones
 from ...names import clean_name
 from ..access import can_edit, holds_replaced_key, membership, remember_key, renew_session
-from ..games.scoreboard import page_text
-from ..i18n import bdi
+from ..i18n import bdi, page_text
 from ..links import public_root
 
 HANDOVER_WAIT = timedelta(minutes=3)

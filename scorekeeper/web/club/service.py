@@ -38,8 +38,7 @@ from ...limits import CLUB_MAX_PLAYERS
 from ...lru import Lru
 from ...names import MAX_NAME_LENGTH, FieldProblem, clean_name
 from ..access import group_name, group_or_404, remember_key
-from ..games.scoreboard import page_text
-from ..i18n import bdi, current_language, isolate_ltr, translate
+from ..i18n import bdi, current_language, isolate_ltr, page_text, translate
 from ..service import refuse_look_alikes_in_group
 from ..throttle import allow
 from .errors import NightRefused

@@ -58,6 +58,18 @@ PLAYER_LABELS = (
 )
 
 
+# The parts of the house rules that every game may have (the new game's form and the
+# rules page title them alike); a game titles its own groups
+# (``PageWords.group_titles``).
+GROUP_TITLES = {
+    "deal": _l("The deal"),
+    "scoring": _l("Scoring"),
+    "play": _l("Play"),
+    "end": _l("End of the game"),
+    "rules": _l("Other rules"),
+}
+
+
 def knob_label(game: Game, name: str) -> Any:
     """A knob's short name on the new-game form."""
     knob = next((k for k in game.knobs if k.name == name), None)

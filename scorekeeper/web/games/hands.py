@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     flash,
@@ -41,13 +40,12 @@ from ...engine.pages.form import (
 )
 from ..access import edit_required
 from ..i18n import current_language, isolate, named, translate
-from ..offline.routes import KEPT_HEADER, snapshot_of
-from ..service import counted_number, game_of, hand_words, side_names
+from ..offline.service import KEPT_HEADER, snapshot_of
+from ..service import counted_number, describe, game_of, hand_words, side_names
 from ..weight import light
+from .blueprint import bp
 from .forms import DeleteHandForm, HandForm
-from .scoreboard import describe, points_line
-
-bp = Blueprint("hands", __name__)
+from .scoreboard import points_line
 
 
 def _table(game: db.StoredGame, number: int) -> Table:
@@ -113,7 +111,7 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
 
 
 @light
-@bp.post("/games/<int:game_id>/hands/preview")
+@bp.post("/games/<int:game_id>/hands/preview", endpoint="preview_hand")
 @edit_required
 def preview(game_id: int, game: db.StoredGame):
     """The points of the hand on the form, not saved: the form's own fields, checked as the
@@ -137,7 +135,7 @@ def _posted_number(game: db.StoredGame) -> int:
 
 
 @light
-@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"], endpoint="record_hand")
 @edit_required
 def record(game_id: int, game: db.StoredGame):
     """The form for the next hand, and its save. Neither reads the hands already played:
@@ -185,7 +183,7 @@ def record(game_id: int, game: db.StoredGame):
         number if isinstance(number, int) and 0 < number <= progress.next_number else posted,
         problems,
         conflict=conflict,
-        action=url_for("hands.record", game_id=game_id),
+        action=url_for("games.record_hand", game_id=game_id),
     )
 
 
@@ -251,7 +249,9 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 # A correction at the table is bounded by MAX_HANDS and must never wait behind a
 # stranger's import for a heavy slot: it stays light, as a save does.
 @light
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@bp.route(
+    "/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"], endpoint="edit_hand"
+)
 @edit_required
 def edit(game_id: int, number: int, game: db.StoredGame):
     stored = _stored_hand(game, number)
@@ -293,14 +293,18 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         problems,
         stored,
         conflict=conflict,
-        action=url_for("hands.edit", game_id=game_id, number=number, back=_back()),
+        action=url_for("games.edit_hand", game_id=game_id, number=number, back=_back()),
         editing=number,
         back=_back(),
     )
 
 
 @light
-@bp.route("/games/<int:game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@bp.route(
+    "/games/<int:game_id>/hands/<int:number>/delete",
+    methods=["GET", "POST"],
+    endpoint="delete_hand",
+)
 @edit_required
 def delete(game_id: int, number: int, game: db.StoredGame):
     """GET asks for confirmation; only the POST from that page deletes."""

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     current_app,
@@ -20,7 +19,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ... import db, game_play
@@ -54,6 +52,7 @@ from ..responses import CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
     counted_number,
+    describe,
     game_of,
     games_to_start,
     group_name,
@@ -70,13 +69,13 @@ from ..service import (
 )
 from ..service import rematch as rematch_game
 from ..weight import light
-from .card import card_group, game_card
-from .forms import JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
+from .blueprint import bp
+from .forms import GROUP_TITLES, JOINS, NewGameForm, SeatChangeForm, knob_label, new_game_form_for
+from .results import card_group, game_card
 from .scoreboard import (
     OFFLINE_MARK,
     ShownRows,
     bid_line,
-    describe,
     hand_rows,
     offline_note,
     player_figures,
@@ -85,8 +84,6 @@ from .scoreboard import (
     terms_said,
     total,
 )
-
-bp = Blueprint("games", __name__)
 
 
 @light
@@ -198,17 +195,6 @@ def _choice_words(game: Game) -> dict[str, str]:
         for value, label in zip(knob.choices, knob.choice_labels, strict=False):
             words.setdefault(value, translate(label))
     return words
-
-
-# The parts of the house rules that every game may have; a game titles its own groups
-# (``PageWords.group_titles``).
-GROUP_TITLES = {
-    "deal": _l("The deal"),
-    "scoring": _l("Scoring"),
-    "play": _l("Play"),
-    "end": _l("End of the game"),
-    "rules": _l("Other rules"),
-}
 
 
 def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
@@ -429,7 +415,7 @@ def _shown_rows(
             game.names_at,
             changes,
             why_url=_hand_url("games.why", game.id),
-            edit_url=_hand_url("hands.edit", game.id) if editable else None,
+            edit_url=_hand_url("games.edit_hand", game.id) if editable else None,
             shows_dealer=shows_dealer,
             offline=offline,
         )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import render_template, request
 from flask_babel import gettext as _
 
 from ...engine import Game, Settings
@@ -22,12 +22,11 @@ from ...engine.core.messages import Message
 from ...engine.core.play import random_game
 from ..forms import preset_label
 from ..i18n import current_language, isolate_ltr, shown, shown_ltr, translate
-from ..service import offered_game, offered_preset
+from ..service import describe, offered_game, offered_preset
 from ..weight import light
-from .routes import GROUP_TITLES
-from .scoreboard import describe, sides_named, terms_said
-
-bp = Blueprint("rules", __name__)
+from .blueprint import bp
+from .forms import GROUP_TITLES
+from .scoreboard import sides_named, terms_said
 
 # The hand worked out on the page where the preset declares none: the first hand of a game
 # the engine draws from the first of these seeds that scores (a thrown-in deal explains

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
-from flask_babel import get_translations
 from markupsafe import Markup
 
 from ...engine import Game, Message, Settings
@@ -21,8 +20,8 @@ from ...engine.core.display import (
 from ...engine.core.language import Partners
 from ...engine.core.messages import with_sides
 from ...engine.pages import sheet
-from ...engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/games/card.py's
-from ..i18n import bdi, isolate, isolate_ltr, named, shown
+from ...engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/games/results.py's
+from ..i18n import bdi, isolate, isolate_ltr, named, page_text, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,25 +80,11 @@ def offline_note(name: str) -> Markup:
     return page_text("recorded offline on %(name)s's phone", name=bdi(name))
 
 
-def page_text(template: str, **params: Any) -> Markup:
-    """A sentence of the catalogue in the page's language with ``params`` put in and
-    escaped, as a template's ``_()`` gives it."""
-    return Markup(get_translations().ugettext(template)) % params
-
-
 def points_line(players: Sequence[str], points: Sequence[int]) -> str:
     """``Ann −20 · Bob +19 · …`` for a message after a save."""
     return " · ".join(
         f"{isolate(name)} {isolate_ltr(signed(p))}" for name, p in zip(players, points, strict=True)
     )
-
-
-def describe(
-    game: Game, hand: dict[str, Any], players: Sequence[str], settings: Settings | None = None
-) -> str:
-    """One line for a hand of ``game`` given as its record's ``to_dict``, ``players`` in
-    seat order as they sat for it, under the game's ``settings``."""
-    return " · ".join(shown(part) for part in game.describe_hand(hand, players, settings))
 
 
 def bid_line(

@@ -14,7 +14,6 @@ why; those in the game's group still see it, the others no longer do (issue 42).
 from __future__ import annotations
 
 from flask import (
-    Blueprint,
     Response,
     flash,
     redirect,
@@ -29,8 +28,7 @@ from ..access import edit_required, game_or_404, remember_key, remembered_key
 from ..forms import ConfirmForm
 from ..links import edit_url, qr_markup, qr_svg, view_url
 from ..weight import light
-
-bp = Blueprint("share", __name__)
+from .blueprint import bp
 
 
 def _svg_response(url: str) -> Response:
@@ -99,7 +97,7 @@ def new_edit_link(game_id: int, game: db.StoredGame):
             ),
             "saved",
         )
-        return redirect(url_for("share.edit_code", game_id=game.id))
+        return redirect(url_for("games.edit_code", game_id=game.id))
     response = Response(render_template("share_edit.html", game=game, renew=form))
     response.headers["Cache-Control"] = "private, no-store"
     return response

@@ -8,7 +8,7 @@ on every page after that. What they show is worked out in ``printed.py``.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, session
+from flask import abort, render_template, request, session
 from flask_babel import gettext as _
 
 from ... import db, game_play
@@ -21,9 +21,8 @@ from ..links import public_root
 from ..responses import CachedPage, page_cache
 from ..service import offered_game, offered_preset
 from ..weight import heavy, light
+from .blueprint import bp
 from .printed import blank_paper, game_paper, keep_paper, kept_paper
-
-bp = Blueprint("sheets", __name__)
 
 
 def _table_of(game: Game, players: str | None) -> Game:

@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, get_template_attribute, render_template, url_for
-from flask_babel import gettext as _
+from flask import current_app, render_template, url_for
 
 from ... import db
 from ...engine.pages import kept
-from ...lru import Lru
-from ...pages import phone
 from ..access import edit_required
 from ..i18n import current_language
 from ..responses import PRIVATE
 from ..weight import light
-from .phone_engine import (
+from .blueprint import bp
+from .engine_files import (
     DOWNLOADED,
     ENCODINGS,
     build_folder,
@@ -41,8 +37,6 @@ from .phone_engine import (
     sent_size,
     urls,
 )
-
-bp = Blueprint("kept", __name__)
 
 # The scripts and stylesheet the kept page runs on, stored with it.
 ASSETS = (
@@ -177,7 +171,7 @@ def kept_page(game_id: int, game: db.StoredGame):
         "language": current_language(),
         "snapshot": url_for("offline.snapshot", game_id=game_id),
         "send": url_for("offline.send_hands", game_id=game_id),
-        "page": url_for("kept.kept_page", game_id=game_id),
+        "page": url_for("offline.kept_page", game_id=game_id),
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
         "engine": page_engine(),
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
@@ -188,66 +182,3 @@ def kept_page(game_id: int, game: db.StoredGame):
     response = current_app.make_response(page)
     response.headers["Cache-Control"] = PRIVATE
     return response
-
-
-def clash_html(answer: dict[str, Any]) -> str:
-    """Both versions of a queued hand the server holds another of (the 409 of
-    ``offline.send_hands``), drawn by the server with the template the phone's engine
-    draws them with (``_kept.html``'s clash): the phone shows them at once, without
-    waiting for its engine, which a page opened offline may still be starting."""
-    return str(get_template_attribute("_kept.html", "clash")(kept.clash(answer)))
-
-
-# The views drawn, by database, game, version, language and hands removed: every phone that
-# keeps a game asks for them after each change (a live update), and drawing a long game's
-# board takes a few times a snapshot's own reading.
-DRAWN = Lru(32)
-
-
-def drawn_views(snapshot: Mapping[str, Any], removed: int = 0) -> dict[str, Any]:
-    """The kept page's scoreboard and the form for the next hand, as the engine in the
-    phone draws them from ``snapshot`` with no hand queued and ``removed`` hands in this
-    phone's copy (``static/keep.js``'s ``board`` and ``entry``: the same calls of
-    ``pages.phone``, the same templates), in the page's language: a phone that loses the
-    network shows them the moment its kept page loads, while its engine starts (issue 69;
-    ``static/keep-drawn.js``). Answers ``{"language", "removed", "board", "form"}``, a
-    view the engine refuses (no hand to enter in a game over) left out."""
-    language = current_language()
-    key = (db.database_path(db.get_db()), snapshot["id"], snapshot["version"], language, removed)
-    found = DRAWN.get(key)
-    if found is None:
-        found = _drawn(snapshot, removed, language)
-        DRAWN.put(key, found)
-    return found
-
-
-def _drawn(snapshot: Mapping[str, Any], removed: int, language: str) -> dict[str, Any]:
-    table = {
-        "game": snapshot["game"],
-        "seats": snapshot["seats"],
-        "settings": snapshot["settings"],
-        "players": snapshot["seated"],
-        "language": language,
-        "finished_after": snapshot["finished_after"],
-    }
-    first, known = snapshot["shown_from"], len(snapshot["hands"])
-    board = table | {
-        "call": "sheet",
-        "state": snapshot["shown_state"],
-        "hands": [shown["hand"] for shown in snapshot["hands"] if shown["number"] >= first],
-        "seating": {"players": snapshot["players"], "changes": snapshot["substitutions"]},
-        "pending": known,
-        "pending_mark": _("not yet on the server"),  # kept.html's "kept-pending"
-        "earlier": first - 1,
-        "refused": None,
-        "copy": {"queued": 0, "removed": removed},
-    }
-    form = table | {"call": "form", "state": snapshot["state"], "hands": [], "values": {}}
-    form |= {"problems": [], "said": []}
-    sheet, entry = json.loads(phone.batch(json.dumps([board, form])))
-    views: dict[str, Any] = {"language": language, "removed": removed}
-    if "error" not in sheet:
-        views["board"] = {"html": sheet["html"]}
-    if "error" not in entry:
-        views["form"] = {"html": entry["html"] + entry["back_html"], "state": entry["state"]}
-    return views

@@ -34,17 +34,23 @@ for a browser that takes neither, with ``Vary: Accept-Encoding`` either way.
 from __future__ import annotations
 
 import functools
-import json
 import logging
-import os
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Response, abort
 from flask.blueprints import BlueprintSetupState
 
 from ..weight import light
+from .blueprint import bp
+from .engine_files import (  # noqa: F401  (DOWNLOADED, urls: what the tests name here)
+    DOWNLOADED,
+    PYODIDE_FILES,
+    build_folder,
+    built,
+    encoding_taken,
+    pyodide_folder,
+    urls,
+)
 from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     ENCODINGS,
     ENGINE,
@@ -66,22 +72,8 @@ from .phone_build import (  # noqa: F401  (what the tests and scripts name here)
     template_messages,
 )
 
-bp = Blueprint("phone_engine", __name__)
 log = logging.getLogger(__name__)
 
-PYODIDE_FILES = {
-    "pyodide.js": "text/javascript",
-    "pyodide.asm.js": "text/javascript",
-    "pyodide.asm.wasm": "application/wasm",
-    "python_stdlib.zip": "application/zip",
-    "pyodide-lock.json": "application/json",
-}
-LOCK = "pyodide-lock.json"
-DOWNLOADED = tuple(name for name in PYODIDE_FILES if name not in (STDLIB, LOCK))
-"""What a phone downloads of the release itself: the standard library comes cut
-(``stdlib``), and of the lock file (the release's 343 packages, none of which the engine
-loads) only its ``info`` comes, inside ``urls``. Both whole files are still served, for
-a phone kept before."""
 YEAR = 365 * 24 * 3600
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
@@ -91,25 +83,6 @@ MIMETYPES = {
     "worker": "text/javascript",
     "words": "application/octet-stream",
 }
-
-
-def pyodide_folder() -> Path:
-    """Where ``make pyodide`` unpacked the release (``VENDOR`` in the app's config, for
-    the tests, or ``$SCOREKEEPER_VENDOR``, for a benchmark's server; by default
-    ``vendor/`` at the top of the checkout)."""
-    base = (
-        current_app.config.get("VENDOR")
-        or os.environ.get("SCOREKEEPER_VENDOR")
-        or ENGINE.parent.parent / "vendor"
-    )
-    return Path(base) / f"pyodide-{PYODIDE_VERSION}"
-
-
-def build_folder(config: dict[str, Any] | None = None) -> Path:
-    """The folder of the phone's build (``PHONE_BUILD`` in the app's config, else
-    ``phone_build.default_folder``)."""
-    found = (config if config is not None else current_app.config).get("PHONE_BUILD")
-    return Path(found) if found else default_folder()
 
 
 @bp.record
@@ -137,28 +110,6 @@ def _checked(folder: Path, vendor: Path | None) -> None:
         )
 
 
-def built() -> dict[str, dict[str, Any]]:
-    """The build's files by logical name (``engine``, ``stdlib``, ``worker``,
-    ``words-<language>``), each with its ``name`` and its bytes (``size``, ``br``,
-    ``gzip``); empty without a build."""
-    manifest = read_manifest(build_folder())
-    return manifest["files"] if manifest else {}
-
-
-def encoding_taken(available: Iterable[str]) -> str | None:
-    """Of the ``available`` encodings (of ``ENCODINGS``), the one the request's
-    ``Accept-Encoding`` takes at the highest quality, the tighter at equal quality; None
-    (the file as it is) when it takes none, or for a request of a Range."""
-    if "Range" in request.headers:
-        return None
-    taken = request.accept_encodings
-    best, quality = None, 0.0
-    for name in ENCODINGS:
-        if name in available and taken[name] > quality:
-            best, quality = name, taken[name]
-    return best
-
-
 def encoded(response: Response, encoding: str | None) -> Response:
     """``response`` (of a body in ``encoding``, None for none) with its encoding said, the
     answer's dependence on ``Accept-Encoding`` and its year in every cache."""
@@ -167,64 +118,6 @@ def encoded(response: Response, encoding: str | None) -> Response:
     response.headers["Vary"] = "Accept-Encoding"
     response.headers["Cache-Control"] = IMMUTABLE
     return response
-
-
-def sent_size(entry: dict[str, Any]) -> int:
-    """The bytes a built file takes over the wire to this browser."""
-    encoding = encoding_taken([name for name in ENCODINGS if name in entry])
-    return entry[encoding] if encoding else entry["size"]
-
-
-def lock_info() -> dict[str, Any] | None:
-    """The ``info`` of the release's lock file (its version, Python's, the platform's),
-    which Pyodide checks at start; None when ``make pyodide`` has not fetched it."""
-    found = current_app.extensions.get("scorekeeper.pyodide_lock")
-    if found is None:
-        path = pyodide_folder() / LOCK
-        if not path.is_file():
-            return None
-        found = json.loads(path.read_bytes())["info"]
-        current_app.extensions["scorekeeper.pyodide_lock"] = found
-    return found
-
-
-NONE_BUILT = "0" * 12
-"""The hash in an address of a file not built: it answers 404, as Pyodide's own files
-do before ``make pyodide``."""
-
-
-def _digest(entry: dict[str, Any] | None) -> str:
-    """The hash in a built file's name (``scorekeeper-<hash>.zip``)."""
-    if entry is None:
-        return NONE_BUILT
-    return entry["name"].rpartition("-")[2].partition(".")[0]
-
-
-def urls() -> dict[str, Any]:
-    """The addresses ``static/phone-engine.js`` loads from: the worker, Pyodide's folder
-    (its ``indexURL``, ending in /), its standard library as the engine needs it (its
-    ``stdLibURL``), the engine's zip and ``words``, the words file of each language by
-    language (none for English; a kept page names only its own: ``web/offline/kept.py``); and
-    ``lock``, the lock file's ``info`` (the worker gives Pyodide a lock of no packages:
-    it loads none)."""
-    pyodide = url_for("phone_engine.pyodide", version=PYODIDE_VERSION, name="pyodide.js")
-    files = built()
-    return {
-        "worker": url_for("phone_engine.worker", digest=_digest(files.get("worker"))),
-        "pyodide": pyodide.removesuffix("pyodide.js"),
-        "stdlib": url_for("phone_engine.standard_library", digest=_digest(files.get("stdlib"))),
-        "engine": url_for("phone_engine.engine", digest=_digest(files.get("engine"))),
-        "words": {
-            logical.removeprefix("words-"): url_for(
-                "phone_engine.words_file",
-                language=logical.removeprefix("words-"),
-                digest=_digest(entry),
-            )
-            for logical, entry in sorted(files.items())
-            if logical.startswith("words-")
-        },
-        "lock": lock_info(),
-    }
 
 
 def send_built(logical: str, name: str, mimetype: str) -> Response:

@@ -13,15 +13,14 @@ import json
 import re
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Response, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..access import FORGET_HEADER
 from ..i18n import RTL_LANGUAGES, current_language
 from ..responses import COPY_HEADER, EDIT_LINK
 from ..weight import light
-
-bp = Blueprint("pwa", __name__)
+from .blueprint import bp
 
 # The colours of the light theme (static/app.css): the splash screen and the status bar.
 BACKGROUND = "#f5f3ee"
@@ -42,9 +41,9 @@ SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")
 KEYED_ENDPOINTS = frozenset(
     {
         "games.edit_link",
-        "share.edit_code",
-        "share.edit_qr",
-        "share.new_edit_link",
+        "games.edit_code",
+        "games.edit_qr",
+        "games.new_edit_link",
         # A group's invite link, and the pages that show it or make a new one (issue 21).
         "groups.join_group",
         "groups.invite",
@@ -89,7 +88,7 @@ def manifest():
 
 def shell_urls() -> list[str]:
     """What the worker stores on install: the app shell and the offline page."""
-    return [*(_static_url(f) for f in SHELL_FILES), url_for("pwa.offline")]
+    return [*(_static_url(f) for f in SHELL_FILES), url_for("offline.offline_page")]
 
 
 def _rule_pattern(rule: str, variable: str) -> str:
@@ -125,7 +124,7 @@ def service_worker():
     script = "\n".join((folder / name).read_text(encoding="utf-8") for name in (KEPT_STORE, WORKER))
     constants = (
         f"const SHELL = {json.dumps(shell)};\n"
-        f"const OFFLINE = {json.dumps(url_for('pwa.offline'))};\n"
+        f"const OFFLINE = {json.dumps(url_for('offline.offline_page'))};\n"
         f"const KEYED = new RegExp({json.dumps(keyed_paths())});\n"
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
         f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
@@ -141,7 +140,7 @@ def service_worker():
 
 
 @light
-@bp.get("/offline")
+@bp.get("/offline", endpoint="offline_page")
 def offline():
     """What the service worker shows for a page this phone never opened while online."""
     response = Response(render_template("offline.html"))

@@ -33,12 +33,14 @@ Every answer, refusals included, is JSON ``{"error", "field"}`` as the API's are
 from __future__ import annotations
 
 import contextlib
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from flask_wtf.csrf import CSRFError, generate_csrf
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ... import db, game_play, json_input
@@ -47,25 +49,49 @@ from ...engine.core.form import table_refusals
 from ...engine.core.messages import msg
 from ...engine.phone import standing
 from ...limits import OFFLINE_MAX_HANDS, OFFLINE_MAX_REPLACED
-from ...names import MAX_NAME_LENGTH, FieldProblem, clean_phone_name
+from ...names import FieldProblem, clean_phone_name
 from ...problems import Problem
 from .. import throttle
-from ..access import edit_required, membership, no_game
+from ..access import edit_required, no_game
 from ..errors import csrf_message
 from ..errors import http_message as page_message
-from ..games.scoreboard import describe
 from ..i18n import named
 from ..responses import PRIVATE
-from ..service import game_of, side_names
+from ..service import describe, game_of, side_names
 from ..weight import light
-from .kept import clash_html, drawn_views
-
-bp = Blueprint("offline", __name__)
+from .blueprint import bp
+from .service import clash_html, member_name, snapshot_of
 
 ITEM_FIELDS = {"number", "after", "hand", "replace", "revision"}
-# Sent with a save by the hand form of a game the phone keeps (static/draft.js): the save's
-# answer then carries the game's snapshot.
-KEPT_HEADER = "X-Scorekeeper-Kept"
+
+
+# The sync's endpoints: their answers, refusals included, are JSON and never kept by a
+# cache. The area's other pages (the kept page, the worker, the engine's files) share the
+# blueprint but answer an error as every page of the app does.
+SYNC = frozenset({"offline.snapshot", "offline.send_hands"})
+
+
+def _sync_error(kind: Any) -> Callable[[Callable[[Any], Any]], Callable[[Any], Any]]:
+    """Registers the decorated function as the blueprint's handler of ``kind`` for the
+    sync's requests; any other request of the area is handed to the app's own handler."""
+
+    def register(handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        @functools.wraps(handler)
+        def answer(exc: Any) -> Any:
+            if request.endpoint in SYNC:
+                return handler(exc)
+            # The app's handler alone (no blueprint's): as before the area had one blueprint.
+            app_handler = current_app._find_error_handler(exc, [])
+            if app_handler is not None:
+                return app_handler(exc)
+            if isinstance(exc, HTTPException):
+                return exc
+            raise exc
+
+        bp.register_error_handler(kind, answer)
+        return handler
+
+    return register
 
 
 class BatchRefused(Problem):
@@ -88,12 +114,12 @@ def _error(status: int, message: str, field: str | None, shown: str | None = Non
 
 # By code as well as by class: the app's own handlers of a code (the CSRF check's 400, the
 # import page's 413) come before a blueprint's handler of HTTPException as a whole.
-@bp.errorhandler(HTTPException)
-@bp.errorhandler(400)
-@bp.errorhandler(403)
-@bp.errorhandler(404)
-@bp.errorhandler(405)
-@bp.errorhandler(413)
+@_sync_error(HTTPException)
+@_sync_error(400)
+@_sync_error(403)
+@_sync_error(404)
+@_sync_error(405)
+@_sync_error(413)
 def _http_error(exc: HTTPException):
     """A 404 for a stranger (the private pages' words), a 403 for a viewer, a 413 for a
     body past the app's limit, a 400 for a missing CSRF token: as JSON, in English under
@@ -123,7 +149,7 @@ def _busy_words() -> str:
     )
 
 
-@bp.errorhandler(throttle.Busy)
+@_sync_error(throttle.Busy)
 def _busy(exc: throttle.Busy):
     """503 while the heavy slots are taken, with ``Retry-After``."""
     with force_locale("en"):
@@ -133,12 +159,12 @@ def _busy(exc: throttle.Busy):
     return response
 
 
-@bp.errorhandler(BatchRefused)
+@_sync_error(BatchRefused)
 def _refused(exc: BatchRefused):
     return _error(exc.status, exc.message, exc.field, exc.shown)
 
 
-@bp.errorhandler(db.NotFound)
+@_sync_error(db.NotFound)
 def _not_stored(exc: db.NotFound):
     """A game deleted while its hands were sent: the 404 of a game that is not there."""
     game_id = (request.view_args or {}).get("game_id", 0)
@@ -147,7 +173,7 @@ def _not_stored(exc: db.NotFound):
     return _error(404, english, "id", no_game(game_id))
 
 
-@bp.errorhandler(json_input.JsonProblem)
+@_sync_error(json_input.JsonProblem)
 def _unreadable(exc: json_input.JsonProblem):
     """A body that is not JSON, or a value in it past json_input's limits."""
     if exc.field in ("encoding", "json"):
@@ -158,7 +184,8 @@ def _unreadable(exc: json_input.JsonProblem):
 @bp.after_request
 def _private(response: Response) -> Response:
     """A snapshot carries the game as one phone may edit it, and its CSRF token."""
-    response.headers["Cache-Control"] = PRIVATE
+    if request.endpoint in SYNC:
+        response.headers["Cache-Control"] = PRIVATE
     return response
 
 
@@ -176,80 +203,6 @@ def snapshot(game_id: int, game: db.StoredGame):
     except ParseError as exc:
         return _error(400, str(exc.message), "removed")
     return snapshot_of(game_id, removed)
-
-
-def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
-    """What a phone needs to go on recording hands alone, as of one moment: the game's
-    key, players and settings as the API gives them, every hand's body with its number,
-    the game's ``version`` (a hand queued offline names it as ``after``), the state after
-    the last hand (what the phone's engine resumes from) and before ``shown_from``, the
-    first hand the kept scoreboard shows (``shown_state``, from which the phone draws its
-    hands: every one, however long the game, as the server's page of all hands does:
-    issue 44), where the game stands, the session's CSRF token for sending the hands
-    back, and, asked with ``removed`` (the hands the phone's copy holds taken off its
-    queue), the kept page's scoreboard and next hand's form drawn from it (``drawn``:
-    ``kept.drawn_views``, shown at once offline while the phone's engine starts: issue
-    69). A save on the hand form answers with it too, for a phone that keeps the game
-    (``hands._saved``), without the drawn views: the scoreboard it goes to asks for them,
-    and the save is not held for their drawing."""
-    found, hands = db.load_game_with_hands(db.get_db(), game_id)
-    if found is None:
-        raise db.NotFound(f"there is no game {game_id}", "id")
-    rules = game_of(found)
-    progress = game_play.progress_of(found, hands)
-    shown_from = 1
-    kept = {
-        "id": found.id,
-        "game": rules.key,
-        "seats": len(found.players),
-        "players": list(found.players),
-        "seated": list(found.seated),
-        "substitutions": [change.to_dict() for change in found.changes],
-        "rules": found.rules,
-        "settings": found.settings.to_dict(),
-        "first_dealer": found.first_dealer,
-        "sides": [list(side) for side in rules.sides],
-        "starting_totals": list(found.starting_totals or (0,) * len(rules.sides)),
-        "hands": [_stored_json(stored) for stored in hands],
-        "version": found.version,
-        # "Finish now" on another phone: the kept board shows the game over, as the server.
-        "finished_after": found.finished_after,
-        "state": rules.state_of(progress),
-        # The hands the kept scoreboard shows (all of them: a table without the network
-        # has no page of the earlier ones to go to), and the state before the first.
-        "shown_from": shown_from,
-        "shown_state": game_play.state_after(db.get_db(), found, shown_from - 1),
-        **standing(rules, progress),
-        # The name this phone has at the table, if the server knows it: the phone keeps
-        # the game without asking whose it is (issue 56), and asks only when it has none.
-        "phone": member_name(found),
-        "csrf_token": generate_csrf(),
-    }
-    return kept if removed is None else kept | {"drawn": drawn_views(kept, removed)}
-
-
-def member_name(game: db.StoredGame) -> str | None:
-    """The name this phone goes by in the game's group (the member's own label, cut to a
-    player's name's length) while it is a member; None for a phone that is none, or was
-    removed from the group, or gave no name: its hands are never marked with a member's
-    name it no longer has (issue 56)."""
-    found = membership(game.group_id) if game.group_id else None
-    label = found.label[:MAX_NAME_LENGTH].strip() if found and found.label else ""
-    return label or None
-
-
-def _stored_json(stored: db.StoredHand) -> dict[str, Any]:
-    shown: dict[str, Any] = {
-        "number": stored.number,
-        "revision": stored.revision,
-        "hand": stored.record.to_dict(),
-    }
-    if stored.offline_by is not None:
-        shown["offline_by"] = stored.offline_by
-    return shown
-
-
-# --- the hands sent back --------------------------------------------------------------------
 
 
 def _batch(game: db.StoredGame) -> tuple[str | None, list[dict[str, Any]]]:

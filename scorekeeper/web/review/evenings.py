@@ -15,7 +15,7 @@ from ...engine.core.display import mean_figure, signed, total
 from ...engine.core.language import Partners
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
-from ..games.card import evening_card, evening_title
+from ..games.results import evening_card, evening_title
 from ..i18n import shown
 from ..service import kind_name, side_names
 from ..weight import light

@@ -30,8 +30,7 @@ from ..service import game_of, kind_name, offered_games
 from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param, page_param, page_size, pages, unknown_player
-from .ratings import rating_chart
-from .stats_pages import figure_rows
+from .service import figure_rows, rating_chart
 
 MAX_COMPARED = 8
 

@@ -21,21 +21,15 @@ from ...engine.core.language import decimal_text
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ...names import nfc
 from ..access import group_or_404
-from ..chart import ratings_svg, sparkline_svg
+from ..chart import sparkline_svg
 from ..forms import MAX_NAME_LENGTH
-from ..i18n import current_language, decimal, is_rtl, translate
+from ..i18n import current_language, is_rtl, translate
 from ..responses import PRIVATE
-from ..service import kind_name
 from ..weight import light
 from .blueprint import bp
 from .queries import BadQuery, game_param
 
 MAX_SEATS = 8  # the most names a seating may have: the largest table of any game
-
-
-def one_decimal(value: float) -> str:
-    """A rating as the pages show it: one decimal in the page's language, a true minus sign."""
-    return decimal(value, 1)
 
 
 def percent(chance: float) -> str:
@@ -258,49 +252,3 @@ def ratings_chances(group_id: int):
     response.status_code = status
     response.headers["Cache-Control"] = PRIVATE
     return response
-
-
-def rating_chart(
-    group_id: int, name: str, histories: dict[str, list[db.HistoryPoint]] | None = None
-) -> dict[str, Any] | None:
-    """The player's rating history in the group as a chart, one line per game kind they
-    have ratings in, with a summary row per kind; None when they have none. ``histories``:
-    theirs by kind (``db.player_rating_histories``), when the caller has read them."""
-    if histories is None:
-        histories = db.player_rating_histories(db.get_db(), group_id, name, tuple(GAMES))
-    histories = {kind: points for kind, points in histories.items() if points and kind in GAMES}
-    if not histories:
-        return None
-    lines = [
-        (kind_name(GAMES[kind]), [point.rating for point in points])
-        for kind, points in histories.items()
-    ]
-    summary = [
-        {
-            "key": kind,
-            "kind": kind_name(GAMES[kind]),
-            "games": len(points),
-            "first": one_decimal(points[0].rating),
-            "now": one_decimal(points[-1].rating),
-            "best": one_decimal(max(point.rating for point in points)),
-            "url": url_for("review.ratings", group_id=group_id, game=kind),
-        }
-        for kind, points in histories.items()
-    ]
-    description = "; ".join(
-        ngettext(
-            "%(game)s: %(num)d game, from %(first)s to %(now)s",
-            "%(game)s: %(num)d games, from %(first)s to %(now)s",
-            row["games"],
-            game=row["kind"],
-            first=row["first"],
-            now=row["now"],
-        )
-        for row in summary
-    )
-    return {
-        "svg": Markup(
-            ratings_svg(lines, title=_("Rating after each game"), description=description)
-        ),
-        "summary": summary,
-    }

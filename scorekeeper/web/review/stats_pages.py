@@ -7,37 +7,20 @@ language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template
 
 from ... import db
 from ...engine import Game
-from ...engine.core.display import FigureLine, total
+from ...engine.core.display import total
 from ...engine.core.game import partnered
 from ..access import game_or_404
-from ..i18n import isolate_ltr, shown, shown_ltr
+from ..i18n import isolate_ltr, shown
 from ..service import game_of, rules_label, side_names
 from ..weight import light
 from .blueprint import bp
-
-
-@dataclass(frozen=True, slots=True)
-class FigureRow:
-    """One line of a figures table in the page's language: what it is, one value per column."""
-
-    label: str
-    values: tuple[str, ...]
-
-
-def figure_rows(lines: Sequence[FigureLine]) -> list[FigureRow]:
-    """The game's figure lines as a page prints them."""
-    return [
-        FigureRow(shown(line.label), tuple(shown_ltr(value) for value in line.values))
-        for line in lines
-    ]
+from .service import figure_rows
 
 
 def summary_rows(game: Game, stats: Any) -> list[tuple[str, str]]:

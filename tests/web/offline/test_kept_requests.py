@@ -90,7 +90,7 @@ def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says
     shows the hand in one line, as the server's pages describe a hand (issue 44)."""
     from markupsafe import escape
 
-    from scorekeeper.web.games.scoreboard import describe
+    from scorekeeper.web.service import describe
     from tests.support.app_conformance import LANGUAGES as ACCEPT
 
     rules = GAMES[key]
