@@ -1220,7 +1220,7 @@ def stored_record(game: Any, settings: Any, body: Any, place: Any = None) -> Any
     try:
         return game.record_from_dict(settings, body, place)
     except InvalidHand:
-        if game.hand is None or not isinstance(body, Mapping):
+        if not isinstance(body, Mapping):
             raise
         return game.hand.load(game, body)
 

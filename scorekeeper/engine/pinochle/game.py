@@ -17,7 +17,7 @@ from ..core.display import Label, RulesLine
 from ..core.form import Choice, FormField
 from ..core.game import PageWords
 from ..core.messages import Message, Seat, msg
-from ..core.progress import RaceProgress, resume_race
+from ..core.progress import RaceProgress
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
 from ..core.tally import Item, Tallied, TallyPerSide, counts
@@ -268,11 +268,7 @@ class Pinochle(GameBase):
         counters = RulesLine(msg("Counters in a deal, the last trick included"), settings.counters)
         return [counters, *super().rules_lines(settings)]
 
-    progression = Progression(
-        resume=lambda game, settings, state, records, asked: resume_race(
-            game, settings, state, records, PinochleProgress, asked
-        )
-    )
+    progression = Progression(progress=PinochleProgress)
 
 
 def _scored(settings: PinochleSettings, hand: Hand, ctx: Context) -> list[tuple[int, Any]]:
