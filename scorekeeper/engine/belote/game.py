@@ -15,7 +15,7 @@ from ..core.base import GameBase
 from ..core.display import GameNotes, Label, RulesLine
 from ..core.game import PageWords
 from ..core.messages import Message, Side, msg, nmsg
-from ..core.progress import carried_at, carrying
+from ..core.progress import carried_at, holding
 from ..core.schema import Context, Hand, HandSummary, OneOf
 from ..core.working import Working
 from .settings import ANNOUNCED, CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
@@ -62,11 +62,6 @@ class Announced(schema.PerSide):
 
     def draw(self, ctx: Context, rng: random.Random) -> list[int]:
         return [int(rng.random() < 0.08), int(rng.random() < 0.08)]
-
-
-def _litige(game: Any, settings: BeloteSettings, hand: Hand, before: int) -> int:
-    """A litige's points held on top of those before; none after a deal that won them."""
-    return before + held if (held := _worked(settings, hand, game.context(settings))[2]) else 0
 
 
 class Belote(GameBase):
@@ -207,7 +202,10 @@ class Belote(GameBase):
         owed = msg("%(points)d points held from the litige go to nobody.", points=held)
         return GameNotes(owed=owed if held else None)
 
-    progression = carrying(_litige, "held", hand_limit=lambda game, settings: settings.deals)
+    progression = holding(
+        lambda game, settings, record: _worked(settings, record, game.context(settings))[2],
+        hand_limit=lambda game, settings: settings.deals,
+    )
 
     def rules_lines(self, settings: BeloteSettings) -> list[RulesLine]:
         """The fixed scale (the deal, the belote, announcements, coinche) before each knob."""

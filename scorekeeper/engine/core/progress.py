@@ -341,6 +341,19 @@ def carrying(
     return Progression(state=state, carry=carry, **declared)
 
 
+def holding(holds: Callable[[Any, Any, Any], int], **declared: Any) -> Any:
+    """The progression of a race whose deals may hold points aside for a later deal's
+    winner (Belote's litige), ``held`` (``carrying``): ``holds(game, settings, record)``
+    the points a played deal holds (0: none), added to those held before; a deal that
+    holds none, having given them to its winner, clears them."""
+
+    def after(game: Any, settings: Any, record: Any, before: int) -> int:
+        held = holds(game, settings, record)
+        return before + held if held else 0
+
+    return carrying(after, "held", **declared)
+
+
 def carried_at(place: HandPlace | None, name: str) -> int:
     """The amount a game that carries one (``carrying``) holds before the hand at
     ``place`` (None, or a place without its state: none)."""
