@@ -72,9 +72,10 @@ def carried(game: Any, settings: BridgeSettings, hand: ReplayedHand) -> State:
     once the Chicago's deals or the rubbers asked for are played."""
     state, score = hand.state, hand.score
     deals = state.deals + (score is not None or settings.duplicate)  # a board passed out
+    below, games, rubbers = state.below, state.games, state.rubbers
     if score is not None:  # played by the declarer's side, (0, 2) or (1, 3)
         side = hand.record.declarer % 2
-        below, games, rubbers = list(state.below), list(state.games), state.rubbers
+        below, games = list(below), list(games)
         if score.game:
             below = [0, 0]
             games[side] += 1
@@ -85,11 +86,20 @@ def carried(game: Any, settings: BridgeSettings, hand: ReplayedHand) -> State:
         if settings.chicago:
             games = [0, 0]
             below = [0, 0] if deals % 4 == 0 else below
-        state = replace(state, below=_pair(below), games=_pair(games), rubbers=rubbers)
+        below, games = _pair(below), _pair(games)
     limit = settings.deals if settings.chicago else settings.rubbers
-    done = deals if settings.chicago else state.rubbers
-    ended = state.target_reached or bool(limit and done >= limit)
-    return replace(state, deals=deals, scored=deals, target_reached=ended)
+    ended = state.target_reached or bool(
+        limit and (deals if settings.chicago else rubbers) >= limit
+    )
+    return replace(
+        state,
+        deals=deals,
+        scored=deals,
+        target_reached=ended,
+        below=below,
+        games=games,
+        rubbers=rubbers,
+    )
 
 
 def unfinished(settings: BridgeSettings, state: State) -> Pair:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, make_dataclass, replace
+from functools import cache
 from typing import Any, Literal, Protocol, Self
 
 from .declared import Progression
@@ -194,6 +195,38 @@ class RaceProgress:
         return self.target_reached and not self.winners
 
 
+@dataclass(frozen=True, slots=True)
+class Race:
+    """What the loop reads of a game's rules once a replay rather than once a hand: the
+    game and its settings, the target (None: none), the losing floor (None: none), the
+    hands counted after which it ends (0: none), whether sides tied at the end share the
+    win, the hooks the game declares (``core.declared.Progression``) and its seats."""
+
+    game: Any
+    settings: Any
+    target: int | None
+    floor: int | None
+    limit: int
+    shared: bool
+    declared: Progression
+    seats: int
+
+    @classmethod
+    def of(cls, game: Any, settings: Any) -> Race:
+        declared = game.progression
+        target = declared.target
+        return cls(
+            game,
+            settings,
+            getattr(settings, "target", None) if target is None else target(game, settings),
+            game.losing_floor(settings),
+            game.hand_limit(settings),
+            game.shares_tie(settings),
+            declared,
+            game.seats,
+        )
+
+
 def resume(
     game: Any, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None = None
 ) -> Any:
@@ -210,7 +243,7 @@ def resume(
     win where the game ``shares_tie``. Raises ValueError if a hand is recorded after
     the end.
     """
-    declared = game.progression
+    race = Race.of(game, settings)
     before, hands = state, []
     for number, record in enumerate(records, start=state.number + 1):
         if state.winners:
@@ -218,14 +251,14 @@ def resume(
                 msg("hand %(number)d was recorded after the game ended", number=number)
             )
         asked = finish_after is not None and number >= finish_after
-        hand = played(game, settings, HandPlace(number, state.dealer, state), record, asked)
+        hand = played(race, HandPlace(number, state.dealer, state), record, asked)
         hands.append(hand)
         state = hand.state
     if finish_after is not None and state.number >= finish_after and not state.winners:
         # Asked to finish after the last hand already scored: the end is reached now.
-        state = settled(game, settings, replace(state, target_reached=True))
+        state = settled(race, replace(state, target_reached=True))
     winners = state.winners
-    return (declared.progress or RaceProgress)(
+    return (race.declared.progress or RaceProgress)(
         settings=settings,
         hands=tuple(hands),
         totals=state.totals,
@@ -241,75 +274,86 @@ def resume(
     )
 
 
-def played(game: Any, settings: Any, place: HandPlace, record: Any, asked: bool) -> ReplayedHand:
+def played(race: Race, place: HandPlace, record: Any, asked: bool) -> ReplayedHand:
     """One hand at ``place`` (the state before it): scored there, the race's count kept,
     the game's own ``carry`` and, where the table finishes at it (``asked``), its
     ``finish``, then the winners settled."""
-    declared = game.progression
+    game, settings, declared = race.game, race.settings, race.declared
     score = game.score_at(settings, record, place)
-    state = raced(game, settings, place, record, score, asked)
+    state = raced(race, place, record, score, asked)
     opener = game.opener(settings, place.dealer)
-    hand = ReplayedHand(place.number, place.dealer, opener, record, score, state.totals, state)
-    if declared.carry is not None:
-        hand = replace(hand, state=declared.carry(game, settings, hand))
-    if asked and declared.finish is not None:
-        hand = declared.finish(game, settings, hand)
-    state = settled(game, settings, hand.state)
-    return replace(hand, totals=state.totals, state=state)
+    finish = declared.finish if asked else None
+    if declared.carry is not None or finish is not None:
+        hand = ReplayedHand(place.number, place.dealer, opener, record, score, state.totals, state)
+        if declared.carry is not None:
+            state = declared.carry(game, settings, hand)
+            hand = ReplayedHand(
+                place.number, place.dealer, opener, record, score, hand.totals, state
+            )
+        if finish is not None:
+            hand = finish(game, settings, hand)
+        score, state = hand.score, hand.state
+    if state.target_reached and not state.winners:
+        state = settled(race, state)
+    return ReplayedHand(place.number, place.dealer, opener, record, score, state.totals, state)
 
 
-def raced(game: Any, settings: Any, place: HandPlace, record: Any, score: Any, asked: bool) -> Any:
+def raced(race: Race, place: HandPlace, record: Any, score: Any, asked: bool) -> Any:
     """The state after a hand as the race keeps it: the state before (``place.state``, its
     game's own fields as they were) with the totals, the next dealer, the hands counted,
     whether the end is reached and an outright winner."""
-    before, declared = place.state, game.progression
+    before = place.state
     totals, reached, outright = before.totals, before.target_reached or asked, None
     if score is not None:
-        totals = tuple(t + p for t, p in zip(totals, score.points, strict=True))
-        outright = outright_winner(game, settings, totals, score)
-        floor = game.losing_floor(settings)
-        fallen = floor is not None and min(totals) <= floor
-        reached = reached or fallen or outright is not None or bool(over(game, settings, totals))
-    counted = score is not None or declared.deals_count
+        totals = tuple([t + p for t, p in zip(totals, score.points, strict=True)])
+        outright = outright_winner(race, totals, score)
+        fallen = race.floor is not None and min(totals) <= race.floor
+        past = race.target is not None and max(totals) >= race.target
+        reached = reached or fallen or past or outright is not None
+    counted = score is not None or race.declared.deals_count
     scored = before.scored + counted
-    reached = reached or (counted and scored == game.hand_limit(settings))
-    dealer = game.next_dealer(settings, place, record)
-    winners = before.winners if outright is None else (outright,)
-    return replace(
-        before,
-        number=place.number,
-        totals=totals,
-        dealer=dealer,
-        scored=scored,
-        target_reached=reached,
-        winners=winners,
+    reached = reached or (counted and scored == race.limit)
+    passes = race.declared.next_dealer  # else the deal passes to the left
+    dealer = (
+        (place.dealer + 1) % race.seats
+        if passes is None
+        else passes(race.game, race.settings, place, record)
     )
+    winners = before.winners if outright is None else (outright,)
+    kind = type(before)  # the game's own fields after the race's, as they were
+    own = [getattr(before, name) for name in _fields_of(kind)[len(RACE_FIELDS) :]]
+    return kind(place.number, totals, dealer, scored, reached, winners, before.start, *own)
 
 
-def over(game: Any, settings: Any, totals: Sequence[int]) -> list[int]:
+@cache
+def _fields_of(kind: type) -> tuple[str, ...]:
+    """A state's fields in their order: the race's (``RACE_FIELDS``), then the game's."""
+    return tuple(f.name for f in fields(kind))
+
+
+def over(race: Race, totals: Sequence[int]) -> list[int]:
     """The sides at or past the game's target (none for a game without one)."""
-    declared = game.progression.target
-    target = getattr(settings, "target", None) if declared is None else declared(game, settings)
+    target = race.target
     return [] if target is None else [side for side, t in enumerate(totals) if t >= target]
 
 
-def outright_winner(game: Any, settings: Any, totals: Sequence[int], score: Any) -> int | None:
+def outright_winner(race: Race, totals: Sequence[int], score: Any) -> int | None:
     """The side a hand makes the winner whatever the totals: its score's ``outright``, or
     among several sides past the target the one it says ``goes_out``."""
     goes_out = getattr(score, "goes_out", None)
-    if goes_out is not None and len(reached := over(game, settings, totals)) > 1:
+    if goes_out is not None and len(reached := over(race, totals)) > 1:
         return goes_out if goes_out in reached else getattr(score, "outright", None)
     return getattr(score, "outright", None)
 
 
-def settled(game: Any, settings: Any, state: Any) -> Any:
+def settled(race: Race, state: Any) -> Any:
     """``state`` with its winners once the end is reached: the side ahead alone (the
     best total: the lowest where it wins), or the sides tied at the top where the game
     ``shares_tie``; none while a tie plays on."""
     if state.winners or not state.target_reached:
         return state
-    leaders = leaders_of(game.scores_in_favour(settings, state.totals))
-    if len(leaders) == 1 or game.shares_tie(settings):
+    leaders = leaders_of(race.game.scores_in_favour(race.settings, state.totals))
+    if len(leaders) == 1 or race.shared:
         return replace(state, winners=leaders)
     return state
 

@@ -202,7 +202,11 @@ def test_resume_from_any_hand_gives_the_replay():
     ("body", "field", "words"),
     [
         ({"bids": [4, 2, 3], "tricks": [5, 2, 3, 3]}, "bids", "it needs 4"),
-        ({"bids": [4, 2, 3, 14], "tricks": [5, 2, 3, 3]}, "bids[3]", "fourth seat's bid is 14"),
+        (
+            {"bids": [4, 2, 3, 14], "tricks": [5, 2, 3, 3]},
+            "bids[3]",
+            "fourth seat's bid must be a whole number from 0 to 13, not 14",
+        ),
         ({"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 2]}, "tricks", "total 12; they must total 13"),
         ({"bids": [4, 2, 3, 3]}, "tricks", "tricks is missing"),
         ({"bids": [4, 2, "x", 3], "tricks": [5, 2, 3, 3]}, "bids[2]", "whole number"),
@@ -211,7 +215,11 @@ def test_resume_from_any_hand_gives_the_replay():
             "bids[0]",
             "a blind nil is a bid of 0",
         ),
-        ({"bids": [0, 2, 3, 3], "tricks": [5, 2, 3, 3], "blind_nil": [7]}, "blind_nil", "0..3"),
+        (
+            {"bids": [0, 2, 3, 3], "tricks": [5, 2, 3, 3], "blind_nil": [7]},
+            "blind_nil",
+            "from 0 to 3",
+        ),
         ({"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3], "thrown_in": True}, "thrown_in", "never"),
         ([], "hand", "JSON object"),
     ],
