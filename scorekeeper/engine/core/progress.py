@@ -313,16 +313,19 @@ def raced(race: Race, place: HandPlace, record: Any, score: Any, asked: bool) ->
     counted = score is not None or race.declared.deals_count
     scored = before.scored + counted
     reached = reached or (counted and scored == race.limit)
-    passes = race.declared.next_dealer  # else the deal passes to the left
-    dealer = (
-        (place.dealer + 1) % race.seats
-        if passes is None
-        else passes(race.game, race.settings, place, record)
-    )
+    dealer = next_dealer(race, place, record)
     winners = before.winners if outright is None else (outright,)
     kind = type(before)  # the game's own fields after the race's, as they were
     own = [getattr(before, name) for name in _fields_of(kind)[len(RACE_FIELDS) :]]
     return kind(place.number, totals, dealer, scored, reached, winners, before.start, *own)
+
+
+def next_dealer(race: Race, place: HandPlace, record: Any) -> int:
+    """The dealer after the hand ``record`` at ``place``: the game's, else to the left."""
+    passes = race.declared.next_dealer
+    if passes is None:
+        return (place.dealer + 1) % race.seats
+    return passes(race.game, race.settings, place, record)
 
 
 @cache
