@@ -34,7 +34,7 @@ def test_the_field_refuses_each_key_by_its_levels():
         field.parse({"level": "9", "denomination": ""}, ctx)
     said = {name: str(words) for name, words in refused.value.problems}
     assert said == {
-        "level": "level is 9; it must be 1..7",
+        "level": "level must be a whole number from 1 to 7, not 9",
         "denomination": "denomination is missing; choose C, D, H, S or NT",
     }
 

@@ -3,6 +3,7 @@
 import pytest
 
 from scorekeeper.engine import MAX_DIGITS, ParseError, parse_int
+from scorekeeper.engine.core.schema import Context, Count, Refused
 
 
 @pytest.mark.parametrize(
@@ -63,10 +64,10 @@ def test_anything_else_is_refused_naming_the_field_and_the_rule(value, message):
 @pytest.mark.parametrize(
     ("low", "high", "value", "message"),
     [
-        (0, 13, 14, "tricks is 14; it must be 0..13"),
-        (0, 13, "-1", "tricks is -1; it must be 0..13"),
-        (1, None, 0, "tricks is 0; it must be at least 1"),
-        (None, 13, 99, "tricks is 99; it must be at most 13"),
+        (0, 13, 14, "tricks must be a whole number from 0 to 13, not 14"),
+        (0, 13, "-1", "tricks must be a whole number from 0 to 13, not -1"),
+        (1, None, 0, "tricks must be a whole number of at least 1, not 0"),
+        (None, 13, 99, "tricks must be a whole number of at most 13, not 99"),
     ],
 )
 def test_a_range_is_checked_when_given(low, high, value, message):
@@ -75,6 +76,20 @@ def test_a_range_is_checked_when_given(low, high, value, message):
     assert caught.value.field == "tricks[0]"
     assert str(caught.value) == message
     assert parse_int(13, "tricks[0]", low=low, high=high) == 13 if high else True
+
+
+def test_a_number_out_of_range_is_said_one_way_by_every_reader():
+    """``parse_int`` and a hand's field (``core.schema``) refuse a number out of range in
+    the same words, the API's and the table's: one wording (issue 67)."""
+    with pytest.raises(ParseError) as read:
+        parse_int("14", "tricks", low=0, high=13)
+    with pytest.raises(Refused) as field:
+        Count("tricks", "tricks", 0, 13).parse("14", Context(None, 4, ((0, 2), (1, 3))))
+    ((where, said),) = field.value.problems
+    assert where == "tricks" and str(said) == str(read.value.message)
+    assert (
+        str(said.table) == str(read.value.message.table) == "tricks must be from 0 to 13, not 14."
+    )
 
 
 # --- a number that may be a half (French Tarot's card points at three and five) ------------

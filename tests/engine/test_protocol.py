@@ -23,14 +23,14 @@ from scorekeeper.engine.core.declared import Figures, Progression, Simulation
 from scorekeeper.engine.core.display import FigureLine
 from scorekeeper.engine.core.game import Game, HandPlace
 from scorekeeper.engine.core.messages import msg
-from scorekeeper.engine.core.progress import RaceState, resume_race, start_state
+from scorekeeper.engine.core.progress import RaceState
 from scorekeeper.engine.core.schema import Context, Hand
 from scorekeeper.engine.core.stats import HandFigures
 from scorekeeper.engine.registry import UNLISTED
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import HighCard
 
-SCHEMA_GAMES = [game for game in (*GAMES.values(), *UNLISTED) if game.hand is not None]
+SCHEMA_GAMES = [*GAMES.values(), *UNLISTED]
 EVERY_GAME = [*GAMES.values(), *UNLISTED, TOY]
 
 SEED_ALLOWANCE: dict[str, frozenset[str]] = {}
@@ -232,65 +232,51 @@ def test_a_declared_progression_gives_the_race_its_limit_ties_opener_and_end():
     assert not TOY.finish_now and TOY.replay(settings, 0, records[:2], 2).status != "finished"
 
 
-@dataclass(frozen=True)
-class Streak:
-    """A state of the toy's own: the race's, and the seat that won the last deal."""
+@dataclass(frozen=True, slots=True)
+class Streak(RaceState):
+    """A state of the toy's own: the race's, and the seat that won the last deal (-1:
+    none yet)."""
 
-    race: Any
-    last: int | None
-
-    @property
-    def number(self) -> int:
-        return self.race.number
-
-    @property
-    def dealer(self) -> int:
-        return self.race.dealer
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.race.to_dict(), "last": self.last}
-
-
-def streak_resume(game: Any, settings: Any, state: Streak, records: Any, asked: Any) -> Any:
-    """The race hand by hand, each hand's state its own with the deal's winner."""
-    hands = []
-    for record in records:
-        hand = resume_race(game, settings, state.race, [record], finish_after=asked).hands[0]
-        state = Streak(hand.state, record.winner)
-        hands.append(replace(hand, state=state))
-    final = resume_race(game, settings, state.race, [], finish_after=asked)
-    return replace(final, hands=tuple(hands), state=state)
+    last: int = -1
 
 
 class Streaks(HighCard):
     key = "toy-streaks"
     progression = Progression(
-        start=lambda game, dealer, totals: Streak(start_state(dealer, game.seats, 3, totals), None),
-        load=lambda game, values: Streak(
-            RaceState.from_dict(values, game.seats, 3), values.get("last")
-        ),
-        resume=streak_resume,
+        state=Streak,
+        carry=lambda game, settings, hand: replace(hand.state, last=hand.record.winner),
     )
 
 
 def test_a_progression_with_a_state_of_its_own_starts_loads_and_resumes_it():
-    """How a game starts, loads a stored state and resumes is declared, not overridden:
-    ``replay``, ``state_of`` and ``resume`` are core's."""
+    """What a game carries is a state and a hook of the one loop (``core.progress``), not
+    a loop of its own: ``replay``, ``state_of`` and ``resume`` are core's."""
     game = Streaks()
     settings = game.preset(game.default_preset).with_changes({"target": 1000})
     records = [game.record_from_dict(settings, {"winner": w}) for w in (2, 0, 1, 1)]
     whole = game.replay(settings, 1, records)
+    assert game.state_of(game.replay(settings, 1, []))["last"] == -1
     assert game.state_of(whole)["last"] == 1
     stored = game.hand_state(whole.hands[1])
     assert stored["last"] == 0
     resumed = game.resume(settings, stored, records[2:])
     assert resumed.totals == whole.totals and game.state_of(resumed) == game.state_of(whole)
     assert game.place_of(stored).state.last == 0
+    assert resumed.before == whole.hands[1].state
 
 
-def test_a_progression_with_a_state_of_its_own_both_starts_and_loads_it():
-    with pytest.raises(ValueError, match="starts and loads"):
-        Progression(start=lambda game, dealer, totals: None)
+def test_a_state_of_its_own_reads_back_what_it_wrote_and_refuses_the_rest():
+    """A field of the game's own missing (a state written before the game kept it) reads
+    as its default; a value of another kind, or a race's field missing, is refused."""
+    game = Streaks()
+    stored = game.state_of(game.replay(game.preset(game.default_preset), 0, []))
+    assert game.state_from_dict(stored) == Streak.first(game, 0, None)
+    assert game.state_from_dict({k: v for k, v in stored.items() if k != "last"}).last == -1
+    for wrong in ({"last": "2"}, {"last": True}, {"totals": [0, 0]}, {"dealer": 7}):
+        with pytest.raises(ValueError, match="not a state of this game"):
+            game.state_from_dict(stored | wrong)
+    with pytest.raises(ValueError, match="not a state of this game"):
+        game.state_from_dict({k: v for k, v in stored.items() if k != "scored"})
 
 
 def test_a_games_own_form_rules_are_added_in_its_hand_form():

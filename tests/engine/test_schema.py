@@ -215,9 +215,9 @@ def test_the_table_hears_refusals_in_its_own_words():
     place = HandPlace(3, 1)
     assert table_said(PLAIN, body, place) == {
         "makers": "Makers must be one of the sides.",
-        "tricks": "Tricks the makers took must be 0 to 5.",
+        "tricks": "Tricks the makers took must be from 0 to 5, not 6.",
         "books": "Books must add up to 13, not 12.",
-        "bids[2]": "Bid for Cat must be 0 to 3.",
+        "bids[2]": "Bid for Cat must be from 0 to 3, not 9.",
     }
     assert table_said(PLAIN, {**HAND, "tricks": 0}) == {
         "tricks": "Dan cannot go alone for nothing."

@@ -22,7 +22,7 @@ from ..core.game import ROUND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand, HandSchema, HandSummary
 from . import crowns, display, form, rounds, stats
-from .rounds import Moon, RoundPoints, resume_sheet
+from .rounds import Moon, RoundPoints, rounds_of, target_of
 from .settings import PRESETS, SheetSettings
 
 
@@ -168,7 +168,12 @@ class AnyGame(GameBase):
     # --- the progress of a sheet -------------------------------------------------------------
 
     progression = Progression(
-        resume=resume_sheet,  # the race's start and state (a side a seat), by the sheet's goal
+        # the race (a side a seat) by the sheet's goal: to a target or for rounds, the
+        # lowest total best where it wins (``lowest_wins``); equal best totals share or
+        # play on, as ``tie_at_end`` says
+        target=lambda game, settings: target_of(settings),
+        hand_limit=lambda game, settings: rounds_of(settings),
+        shares_tie=lambda game, settings: settings.tie_at_end == "shared",
         finish_now=True,
         lasting={"goal": "open"},  # an open game: it ends when the table says so
     )

@@ -24,10 +24,9 @@ from typing import Any
 from ..core.display import Notation, SignedPoints, total
 from ..core.errors import InvalidHand, ParseError
 from ..core.form import Choice, FormField
-from ..core.game import HandPlace
 from ..core.messages import Message, Seat, SeatName, msg, nmsg
 from ..core.numbers import parse_int
-from ..core.progress import RaceProgress, RaceState, ReplayedHand
+from ..core.progress import RaceState
 from ..core.records import Problems, seat_numbers
 from ..core.schema import Context, Hand, PerSeat, Refused, SeatOf
 from . import crowns
@@ -209,76 +208,17 @@ def moon_points(
     return others
 
 
-@dataclass(frozen=True, slots=True)
-class SheetProgress(RaceProgress):
-    """A race whose leaders are the lowest totals where the lowest total wins."""
+def target_of(settings: SheetSettings) -> int | None:
+    """The total that ends the game once someone reaches it, under a target's goal."""
+    return settings.target if settings.goal in ("high_target", "low_target") else None
 
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        return best_of(self.settings, self.totals)
+
+def rounds_of(settings: SheetSettings) -> int:
+    """The rounds after which the game ends, under a goal of rounds (0: none)."""
+    return settings.rounds if settings.goal in ("rounds", "rounds_low") else 0
 
 
 def goal_reached(settings: SheetSettings, totals: Sequence[int], scored: int) -> bool:
     """Whether the goal ends the game after this round (``open`` never does)."""
-    if settings.goal in ("high_target", "low_target"):
-        return max(totals) >= settings.target
-    if settings.goal in ("rounds", "rounds_low"):
-        return scored >= settings.rounds
-    return False
-
-
-def winners_at_end(settings: SheetSettings, totals: Sequence[int]) -> tuple[int, ...]:
-    """The winners once the game should end: the best total alone, or those sharing it
-    under ``tie_at_end = shared``; none while a tie plays on."""
-    best = best_of(settings, totals)
-    return best if len(best) == 1 or settings.tie_at_end == "shared" else ()
-
-
-def resume_sheet(
-    game: Any,
-    settings: SheetSettings,
-    state: RaceState,
-    rounds: Sequence[Hand],
-    finish_after: int | None = None,
-) -> SheetProgress:
-    """Scores ``rounds`` as the rounds after ``state``, each at its place (``game``'s
-    ``score_at``); ``finish_after``, the rounds recorded when the table asked to finish,
-    ends the game there as the goal would. Raises ValueError for a round recorded after
-    the end."""
-    seats = game.seats
-    totals, dealer, scored = list(state.totals), state.dealer, state.scored
-    reached, winners = state.target_reached, state.winners
-    replayed: list[ReplayedHand] = []
-    for number, record in enumerate(rounds, start=state.number + 1):
-        if winners:
-            raise ValueError(
-                msg("hand %(number)d was recorded after the game ended", number=number)
-            )
-        score = game.score_at(settings, record, HandPlace(number, dealer, state))
-        totals = [t + p for t, p in zip(totals, score.points, strict=True)]
-        scored += 1
-        asked = finish_after is not None and number >= finish_after
-        reached = reached or asked or goal_reached(settings, totals, scored)
-        winners = winners_at_end(settings, totals) if reached else ()
-        hand_dealer, dealer = dealer, (dealer + 1) % seats
-        state = RaceState(number, tuple(totals), dealer, scored, reached, winners, state.start)
-        opener = (hand_dealer + 1) % seats
-        replayed.append(
-            ReplayedHand(number, hand_dealer, opener, record, score, state.totals, state)
-        )
-    if finish_after is not None and state.number >= finish_after and not winners:
-        reached, winners = True, winners_at_end(settings, totals)
-        state = RaceState(state.number, state.totals, dealer, scored, True, winners, state.start)
-    return SheetProgress(
-        settings=settings,
-        hands=tuple(replayed),
-        totals=tuple(totals),
-        dealer=dealer,
-        opener=(dealer + 1) % seats,
-        status="finished" if winners else "in_progress",
-        winner=winners[0] if len(winners) == 1 else None,
-        target_reached=reached,
-        winners=winners,
-        starting_totals=state.start,
-        state=state,
-    )
+    target, rounds = target_of(settings), rounds_of(settings)
+    return (target is not None and max(totals) >= target) or 0 < rounds <= scored

@@ -13,8 +13,8 @@ from ..core import schema
 from ..core.base import GameBase
 from ..core.display import GameNotes, Label, RulesLine
 from ..core.game import PageWords
-from ..core.held import held_points, held_race
 from ..core.messages import Message, Side, msg, nmsg
+from ..core.progress import carried_at, holding
 from ..core.schema import Context, Hand, HandSummary, OneOf
 from ..core.working import Working
 from .settings import ANNOUNCED, CONTRACTS, DEAL, PRESETS, BeloteDeal, BeloteSettings
@@ -152,7 +152,7 @@ class Belote(GameBase):
             pieces += [" · ", Message(ANNOUNCED_BY[not shown[0]], {"points": max(shown)})]
         if hand.capot and hand.contract != "capot":  # a capot bid says it already
             pieces += [" · ", msg("capot")]
-        held, before = _worked(settings, hand, ctx)[2], held_points(ctx.place)
+        held, before = _worked(settings, hand, ctx)[2], carried_at(ctx.place, "held")
         if held or before:
             won = msg("+%(points)d from the litige", points=before)
             pieces += [" · ", msg("%(points)d held", points=held) if held else won]
@@ -179,15 +179,15 @@ class Belote(GameBase):
 
     def deal_note(self, settings: BeloteSettings, place: Any) -> Message | None:
         """The points a litige holds, on the next deal's line until a deal wins them."""
-        held = held_points(place)
+        held = carried_at(place, "held")
         return msg("%(points)d points held from the litige", points=held) if held else None
 
     def notes(self, progress: Any) -> GameNotes:
-        held = getattr(progress.state, "held", 0)
+        held = progress.state.held
         owed = msg("%(points)d points held from the litige go to nobody.", points=held)
         return GameNotes(owed=owed if held else None)
 
-    progression = held_race(
+    progression = holding(
         lambda game, settings, record: _worked(settings, record, game.context(settings))[2],
         hand_limit=lambda game, settings: settings.deals,
     )
@@ -232,7 +232,7 @@ def _deal(hand: Hand, ctx: Context) -> BeloteDeal:
 def _worked(settings: BeloteSettings, hand: Hand, ctx: Context) -> tuple[Working, Working, int]:
     """The takers' and the defence's working; the points held from a litige before go to
     the side that wins this deal (not to a litige)."""
-    deal, before = _deal(hand, ctx), held_points(ctx.place)
+    deal, before = _deal(hand, ctx), carried_at(ctx.place, "held")
     takers, defence, held = deal.score(settings)
     won = (msg("the litige's points"), before)
     if before and not held and deal.result() == "made":

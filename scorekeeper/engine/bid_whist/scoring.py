@@ -44,7 +44,7 @@ class HandScore:
     bidder_side: int
     outright: int | None = None
     """The side that wins the game with this hand whatever the totals: the bidders' with
-    a Boston under ``boston=wins_game`` (``core.progress.resume_race``)."""
+    a Boston under ``boston=wins_game`` (``core.progress.resume``)."""
 
     @property
     def goes_out(self) -> int | None:

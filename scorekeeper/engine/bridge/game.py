@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand, signed
-from ..core.declared import Paper, Progression
+from ..core.declared import Paper
 from ..core.display import Label, RulesLine, SignedPoints
 from ..core.errors import InvalidHand
 from ..core.form import Choice, FormField, HandFormSpec
@@ -330,16 +330,7 @@ class Bridge(GameBase):
 
     # --- the progression (``progression.py``): rubbers, Chicago's cycles, duplicate boards --
 
-    progression = Progression(
-        start=lambda game, first_dealer, starting_totals: progression.start_state(
-            first_dealer, starting_totals
-        ),
-        load=lambda game, values: State.from_dict(values),
-        resume=progression.resume,
-        opener=lambda game, settings, dealer: dealer,  # the dealer opens the auction
-        finish_now=True,
-        lasting={"rubbers": 0},
-    )
+    progression = progression.PROGRESSION
     paper = Paper(
         pad=lambda game, progress, shown, seating: _sheet_pad(progress, shown, seating),
         deal_number=lambda settings, place: deal_number(settings, place),

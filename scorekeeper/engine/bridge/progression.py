@@ -1,60 +1,48 @@
 """A bridge game from deal to deal: part-scores and games (rubber) or the four-deal cycle
 (Chicago), vulnerability, the rubber's end, "finish now" on an unfinished rubber, and the
-dealer (a passed-out deal in Chicago is dealt again by the same dealer)."""
+dealer (a passed-out deal in Chicago is dealt again by the same dealer), as the hooks of
+the one loop that replays every game (``core.progress``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Self
 
-from ..core.game import HandPlace
-from ..core.messages import msg
-from ..core.progress import FieldState, RaceProgress, ReplayedHand
-from ..core.seats import leaders_of
+from ..core.declared import Progression
+from ..core.progress import RaceState, ReplayedHand
 from .settings import BOARD_VULNERABLE, BridgeSettings, DealScore, Where
 
 Pair = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class State(FieldState):
-    """After ``number`` deals: totals, the next dealer, deals played (passed out aside),
-    part-scores toward game, games won in the rubber, rubbers finished, the winners once
-    the game ended; ``start`` where the totals began."""
+class State(RaceState):
+    """After ``number`` deals: the race's state (totals, the next dealer, the end and its
+    winners, where the totals began), the deals played (passed out aside, but a board at
+    duplicate), part-scores toward game, games won in the rubber and rubbers finished.
+    Stored as it always was: the end as ``ended``, the deals as the race's count."""
 
-    number: int
-    totals: Pair
-    dealer: int
     deals: int = 0
-    below: Pair = (0, 0)
-    games: Pair = (0, 0)
+    below: tuple[int, int] = (0, 0)
+    games: tuple[int, int] = (0, 0)
     rubbers: int = 0
-    ended: bool = False
-    winners: tuple[int, ...] = ()
-    start: Pair = (0, 0)
 
-    def fits(self) -> bool:
-        pairs = (self.totals, self.below, self.games, self.start)
-        return all(len(pair) == 2 for pair in pairs) and 0 <= self.dealer < 4
+    def fits(self, game: Any) -> bool:
+        return len(self.below) == len(self.games) == 2
 
+    def to_dict(self) -> dict[str, Any]:
+        found = RaceState.to_dict(self)
+        del found["scored"]
+        return found | {"ended": found.pop("target_reached")}
 
-@dataclass(frozen=True, slots=True)
-class DealsProgress(RaceProgress):
-    """The race's progress and the state before its first deal (``before``): a game
-    resumed after some deals (a deal just saved) shows its first deal's place, its
-    vulnerability and its Chicago deal, as the whole game does."""
-
-    before: State | None = None
-
-
-def start_state(first_dealer: int, starting_totals: Sequence[int] | None = None) -> State:
-    if type(first_dealer) is not int or not 0 <= first_dealer < 4:
-        raise ValueError(f"first dealer is seat {first_dealer}; seats are 0..3")
-    start = tuple(starting_totals) if starting_totals is not None else (0, 0)
-    if len(start) != 2:
-        raise ValueError(f"{len(start)} starting totals; bridge has two sides")
-    return State(0, (start[0], start[1]), first_dealer, start=(start[0], start[1]))
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any], game: Any) -> Self:
+        """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
+        if not isinstance(values, Mapping) or "ended" not in values:
+            raise ValueError(f"not a state of this game: {values!r}")
+        race = {"target_reached": values["ended"], "scored": values.get("deals", 0)}
+        return super(State, cls).from_dict({**values, **race}, game)
 
 
 def where_of(settings: BridgeSettings, state: Any, dealer: int | None) -> Where:
@@ -79,36 +67,37 @@ def _pair(a: Sequence[int]) -> Pair:
     return (a[0], a[1])
 
 
-def _after(settings: BridgeSettings, state: State, side: int | None, score: DealScore) -> State:
-    """The state after a deal played by ``side``'s declarer (None: passed out)."""
-    if side is None and settings.duplicate:  # a board passed out is a board played
-        return replace(
-            state, number=state.number + 1, dealer=(state.dealer + 1) % 4, deals=state.deals + 1
-        )
-    if side is None:
-        dealer = state.dealer if settings.chicago else (state.dealer + 1) % 4
-        return replace(state, number=state.number + 1, dealer=dealer)
-    below, games, rubbers = list(state.below), list(state.games), state.rubbers
-    if score.game:
-        below = [0, 0]
-        games[side] += 1
-    else:
-        below[side] += score.below[side]
-    if score.rubber:
-        games, rubbers = [0, 0], rubbers + 1
-    deals = state.deals + 1
-    if settings.chicago:
-        games = [0, 0]
-        below = [0, 0] if deals % 4 == 0 else below
-    totals = _pair([t + p for t, p in zip(state.totals, score.points, strict=True)])
+def carried(game: Any, settings: BridgeSettings, hand: ReplayedHand) -> State:
+    """The state after a deal: the deals played, part-scores, games and rubbers; the end
+    once the Chicago's deals or the rubbers asked for are played."""
+    state, score = hand.state, hand.score
+    deals = state.deals + (score is not None or settings.duplicate)  # a board passed out
+    below, games, rubbers = state.below, state.games, state.rubbers
+    if score is not None:  # played by the declarer's side, (0, 2) or (1, 3)
+        side = hand.record.declarer % 2
+        below, games = list(below), list(games)
+        if score.game:
+            below = [0, 0]
+            games[side] += 1
+        else:
+            below[side] += score.below[side]
+        if score.rubber:
+            games, rubbers = [0, 0], rubbers + 1
+        if settings.chicago:
+            games = [0, 0]
+            below = [0, 0] if deals % 4 == 0 else below
+        below, games = _pair(below), _pair(games)
+    limit = settings.deals if settings.chicago else settings.rubbers
+    ended = state.target_reached or bool(
+        limit and (deals if settings.chicago else rubbers) >= limit
+    )
     return replace(
         state,
-        number=state.number + 1,
-        totals=totals,
-        dealer=(state.dealer + 1) % 4,
         deals=deals,
-        below=_pair(below),
-        games=_pair(games),
+        scored=deals,
+        target_reached=ended,
+        below=below,
+        games=games,
         rubbers=rubbers,
     )
 
@@ -127,55 +116,31 @@ def unfinished(settings: BridgeSettings, state: State) -> Pair:
     return _pair(found)
 
 
-def _ended(settings: BridgeSettings, state: State) -> State:
-    return replace(state, ended=True, winners=leaders_of(state.totals))
+def finished(game: Any, settings: BridgeSettings, hand: ReplayedHand) -> ReplayedHand:
+    """The deal at which the table finishes, the unfinished rubber's premiums added to its
+    score above the line and to the totals."""
+    extra = unfinished(settings, hand.state)
+    if not any(extra):
+        return hand
+    base = hand.score or DealScore((0, 0), (0, 0))
+    score = replace(base, above=_pair([a + e for a, e in zip(base.above, extra, strict=True)]))
+    totals = _pair([t + e for t, e in zip(hand.state.totals, extra, strict=True)])
+    return replace(hand, score=score, state=replace(hand.state, totals=totals))
 
 
-def resume(
-    game: Any, settings: BridgeSettings, state: State, records: Sequence[Any], finish_after: Any
-) -> RaceProgress:
-    """``records`` scored as the deals after ``state``; ``finish_after``: the deals
-    recorded when the table asked to finish (the unfinished rubber's premiums go to that
-    deal's score)."""
-    replayed = []
-    before = state
-    for number, record in enumerate(records, start=state.number + 1):
-        if state.ended:
-            raise ValueError(
-                msg("hand %(number)d was recorded after the game ended", number=number)
-            )
-        score = game.score_at(settings, record, HandPlace(number, state.dealer, state))
-        side = None if score is None else record.declarer % 2  # sides (0, 2) and (1, 3)
-        dealt = state.dealer
-        state = _after(settings, state, side, score or DealScore((0, 0), (0, 0)))
-        if finish_after is not None and number >= finish_after:
-            extra = unfinished(settings, state)
-            if any(extra):
-                base = score or DealScore((0, 0), (0, 0))
-                above = _pair([a + e for a, e in zip(base.above, extra, strict=True)])
-                score = replace(base, above=above)
-                totals = _pair([t + e for t, e in zip(state.totals, extra, strict=True)])
-                state = replace(state, totals=totals)
-            state = _ended(settings, state)
-        limit = settings.deals if settings.chicago else settings.rubbers
-        done = state.deals if settings.chicago else state.rubbers
-        if limit and done >= limit:
-            state = _ended(settings, state)
-        replayed.append(ReplayedHand(number, dealt, dealt, record, score, state.totals, state))
-    if finish_after is not None and state.number >= finish_after and not state.ended:
-        state = _ended(settings, state)
-    winners = state.winners
-    return DealsProgress(
-        settings=settings,
-        hands=tuple(replayed),
-        totals=state.totals,
-        dealer=state.dealer,
-        opener=state.dealer,
-        status="finished" if state.ended else "in_progress",
-        winner=winners[0] if len(winners) == 1 else None,
-        target_reached=state.ended,
-        winners=winners,
-        starting_totals=state.start,
-        state=state,
-        before=before,
-    )
+PROGRESSION = Progression(
+    state=State,
+    carry=carried,
+    finish=finished,
+    # a passed-out deal in Chicago is dealt again by the same dealer (not a board)
+    next_dealer=lambda game, settings, place, record: (
+        place.dealer
+        if record.thrown_in and settings.chicago and not settings.duplicate
+        else (place.dealer + 1) % 4
+    ),
+    opener=lambda game, settings, dealer: dealer,  # the dealer opens the auction
+    shares_tie=True,  # the end: the higher total wins, equal totals share
+    finish_now=True,
+    lasting={"rubbers": 0},
+)
+"""Bridge's part of the race (``core.declared.Progression``)."""

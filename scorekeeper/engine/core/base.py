@@ -56,7 +56,7 @@ from .game import (
 from .knobs import rules_lines_of, seated_knobs
 from .messages import Message, msg, nmsg
 from .names_in_sentences import AT, name_in
-from .progress import Points, RaceState, Scored, resume_race, start_state
+from .progress import Points, RaceState, resume
 from .schema import HandSchema
 from .schema_defaults import SchemaDefaults
 from .seating import SeatChange, Stint, empty_at
@@ -202,9 +202,10 @@ class GameBase(SchemaDefaults):
     of players is chosen when it starts (Oh Hell: (3, 7)); None: exactly ``seats``. The
     registered game is the game at its default count, ``seats``; :meth:`seated` gives it
     for another."""
-    hand: ClassVar[HandSchema | None] = None
-    """The hand's schema (``core.schema``): declared, it derives ``hand_fields``, the
-    reading, the form, the command line, the CSV cells, random hands and the views."""
+    hand: ClassVar[HandSchema]
+    """The hand's schema (``core.schema``), which every game declares: it derives
+    ``hand_fields``, the reading, the form, the command line, the CSV cells, random hands
+    and the views."""
     simulation: ClassVar[Simulation | None] = None
     """Whole deals played by bots (``core.declared.Simulation``), declared once: the
     simulation's members below are derived from it. None: the game has no simulation."""
@@ -354,12 +355,6 @@ class GameBase(SchemaDefaults):
         seated = {name: self.seats for name in self.seat_knobs if name not in values}
         return type(self.preset(self.default_preset)).from_dict({**values, **seated})
 
-    # --- scoring a hand ----------------------------------------------------------------------
-
-    def score_hand(self, settings: Any, record: Any) -> Scored | None:
-        """The hand's score (``points`` per side), or None for a thrown-in deal."""
-        return None if record.thrown_in else record.score(settings)
-
     # --- a hand at its place in the game (``HandPlace``) -------------------------------------
     # A hand whose reading or score depends on the game before it (the cards dealt, the
     # dealer's own limits, values carried) is read, checked, scored, explained and asked for at
@@ -383,19 +378,16 @@ class GameBase(SchemaDefaults):
     def record_from_dict(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
         """The hand read from ``body`` by the game's ``hand`` schema and, where its place
         is known, checked there too (its ranges and the game's ``check`` at that place);
-        raises InvalidHand with every problem. A game without a schema writes it."""
-        return self._schema().read(self, body, self.context(settings, place))
+        raises InvalidHand with every problem."""
+        return self.hand.read(self, body, self.context(settings, place))
 
     def score_at(self, settings: Any, record: Any, place: HandPlace | None = None) -> Any:
-        """``score_hand`` at ``place``: the same anywhere unless the game says otherwise (a
-        game with a ``hand`` schema: its ``score`` with the Context of that place). A deal
-        thrown in scores None, or 0 for every side where it counts as a hand of the game
-        (``Progression.thrown_in_counts``)."""
+        """The hand's score at ``place`` (None: the hand alone): the game's ``score`` with
+        the Context of that place. A deal thrown in scores None, or 0 for every side where
+        it counts as a hand of the game (``Progression.thrown_in_counts``)."""
         if record.thrown_in and self.progression.thrown_in_counts:
             return Points((0,) * len(self.sides))
-        if self.hand is not None:
-            return self._scored(settings, record, place)
-        return self.score_hand(settings, record)
+        return self._scored(settings, record, place)
 
     def points(self, settings: Any, record: Any, place: HandPlace | None = None) -> tuple[int, ...]:
         """Points per seat of the hand at ``place`` (None: the hand alone), as ``replay``
@@ -465,10 +457,13 @@ class GameBase(SchemaDefaults):
 
     # --- the progress of a game: a race to the target unless the game says otherwise -------
 
-    def next_dealer(self, dealer: int, record: Any) -> int:
-        """The next hand's dealer: the declared one, else the player to the left."""
+    def next_dealer(self, settings: Any, place: HandPlace, record: Any) -> int:
+        """The dealer after the hand ``record`` at ``place``: the declared one, else the
+        player to the left."""
         declared = self.progression.next_dealer
-        return (dealer + 1) % self.seats if declared is None else declared(self, dealer, record)
+        if declared is None:
+            return (place.dealer + 1) % self.seats
+        return declared(self, settings, place, record)
 
     def opener(self, settings: Any, dealer: int) -> int:
         """Who opens a hand: the declared one, else the player left of the dealer."""
@@ -551,53 +546,30 @@ class GameBase(SchemaDefaults):
         Raises ValueError for a hand after the end, or a state it did not write."""
         return self.resume_from(settings, self.state_from_dict(state), records, finish_after)
 
-    # The progression's own parts, from the declared ``progression`` (``core.declared``):
-    # a game with another progression than the race declares how it starts, loads a state
-    # and resumes (Bridge's rubbers, Skat's list).
+    # The progression's parts, from the declared ``progression`` (``core.declared``): the
+    # state a game carries (a ``core.progress.RaceState``) and the one loop's hooks.
 
     def start_state(self, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
         """The state before the first hand; raises ValueError for a seat or totals the
         table does not have."""
-        declared = self.progression.start
-        if declared is not None:
-            return declared(self, first_dealer, starting_totals)
-        return start_state(first_dealer, self.seats, len(self.sides), starting_totals)
+        return (self.progression.state or RaceState).first(self, first_dealer, starting_totals)
 
     def state_from_dict(self, values: Mapping[str, Any]) -> Any:
         """A state as ``state_of`` wrote it; raises ValueError for anything else."""
-        declared = self.progression.load
-        if declared is not None:
-            return declared(self, values)
-        return RaceState.from_dict(values, self.seats, len(self.sides))
+        return (self.progression.state or RaceState).from_dict(values, self)
 
     def resume_from(
         self, settings: Any, state: Any, records: Sequence[Any], finish_after: int | None
     ) -> Progress:
-        """``records`` scored after ``state``; ``finish_after`` (for a game whose
-        ``finish_now`` is True) ends the game there, the side ahead alone winning."""
-        asked = finish_after if self.finish_now else None
-        declared = self.progression.resume
-        if declared is not None:
-            return declared(self, settings, state, records, asked)
-        every_deal = self.progression.deals_count
-        return resume_race(
-            self, settings, state, records, finish_after=asked, every_deal=every_deal
-        )
+        """``records`` scored after ``state`` by the one loop (``core.progress.resume``);
+        ``finish_after`` (for a game whose ``finish_now`` is True) ends the game there,
+        the side ahead alone winning."""
+        return resume(self, settings, state, records, finish_after if self.finish_now else None)
 
     def state_before(self, hand: Any, progress: Progress) -> Any:
         """The state before ``hand``, the first of ``progress`` (a resumed game's first
-        hand is not its game's first): the declared ``before``, else the state the
-        progress says it resumed from (its ``before``), else a fresh start from the hand's
-        dealer and the progress's starting totals (None where none fits)."""
-        declared = self.progression.before
-        found = None if declared is None else declared(self, hand, progress)
-        found = getattr(progress, "before", None) if found is None else found
-        if found is not None:  # a progress that keeps the state it resumed from
-            return found
-        try:
-            return self.start_state(hand.dealer, tuple(progress.starting_totals) or None)
-        except (ValueError, TypeError, AttributeError):
-            return None
+        hand is not its game's first): the state the progress resumed from."""
+        return progress.before
 
     def state_of(self, progress: Progress) -> dict[str, Any]:
         """What the game carries from hand to hand after ``progress``, JSON-ready."""
@@ -642,11 +614,8 @@ class GameBase(SchemaDefaults):
     def csv_values(
         self, replayed: Replayed, names: Sequence[str]
     ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
-        """No cells of its own (no ``csv_columns``); a game with a ``hand`` schema: each
-        field's value (a seat or side by its players' names, a yes/no 1 or 0)."""
-        if self.hand is not None:
-            return self._csv_cells(replayed, names)
-        return {}, tuple({} for _ in range(self.seats))
+        """Each field's value (a seat or side by its players' names, a yes/no 1 or 0)."""
+        return self._csv_cells(replayed, names)
 
     # --- statistics -----------------------------------------------------------------------------
 

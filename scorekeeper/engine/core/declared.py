@@ -1,13 +1,14 @@
 """What a game declares beyond its hand, each part once as data (OpenSpiel's ``GameType``,
 Datasette's optional hooks): its simulation with bots (:class:`Simulation`), figures of
 its own on the statistics pages (:class:`Figures`), how it goes from hand to hand
-(:class:`Progression`: how it starts, loads a stored state and resumes) and what it keeps
+(:class:`Progression`: the state it carries and its hooks in the one loop that replays
+every game) and what it keeps
 on paper beyond its sheet (:class:`Paper`). ``GameBase`` derives the members the
 app calls from them (``simulate_results``, ``bot_kinds``, ``simulation_summary``,
 ``record_of_deal``, ``verify_deal``; ``game_stats``, ``game_figures``,
 ``player_figures``, ``figures_notes``; ``start_state``, ``state_from_dict``,
-``resume``, ``replay``, ``opener``, ``next_dealer``, ``hand_limit``, ``shares_tie``,
-``lasting``; ``sheet_pad``, ``tournament_foot``) from them; a game without them has no
+``resume``, ``replay``, ``opener``, ``hand_limit``, ``shares_tie``, ``lasting``;
+``sheet_pad``, ``tournament_foot``) from them; a game without them has no
 simulation, the hands and points every game has as its figures, and the race to a target
 as its progression.
 """
@@ -68,21 +69,29 @@ class Figures:
 
 @dataclass(frozen=True, slots=True)
 class Progression:
-    """How a game goes from hand to hand, declared once (``Game.progression``); each part
-    None is the race to ``settings.target`` most games are (``core.progress``). Each
-    callable takes the game (at its table's count) first:
+    """How a game goes from hand to hand, declared once (``Game.progression``) as hooks of
+    the one loop that replays every game (``core.progress.resume``); each part None is
+    the race to ``settings.target`` most games are. Each callable takes the game (at its
+    table's count) first:
 
-    - ``start(game, first_dealer, starting_totals)``: the state before the first hand
-      (raises ValueError for a seat or totals the table does not have);
-    - ``load(game, values)``: a state as the game's state wrote it (``to_dict()``), raising
-      ValueError for anything else;
-    - ``resume(game, settings, state, records, finish_after)``: the game's progress after
-      ``records`` scored as the hands after ``state`` (``replay`` is ``resume`` from
-      ``start``);
-    - ``before(game, hand, progress)``: the state before the first hand of a resumed
-      ``progress``, as that hand's row needs it (None: a fresh ``start``);
+    - ``state``: what the game carries from hand to hand, a subclass of
+      ``core.progress.RaceState`` with fields of its own (Spades' overtricks, Phase
+      10's phases), which says how it starts and what it reads back (None: the race's);
+    - ``carry(game, settings, hand)``: the state after ``hand`` (a
+      ``core.progress.ReplayedHand``: its record, its score, and as its ``state`` the
+      race's count after it on the state before it, the game's own fields as they were)
+      with the game's own fields carried on; it may end the game (``target_reached``) or
+      name its winners (None: nothing but the race);
+    - ``finish(game, settings, hand)``: the hand at which the table finishes the game,
+      with what finishing gives (Bridge's premiums for an unfinished rubber, added to its
+      score, totals and state); None: nothing;
+    - ``progress``: the progress's type (``core.progress.RaceProgress`` or a subclass
+      with leaders of its own); None: ``RaceProgress``;
+    - ``target(game, settings)``: the total that ends the game once a side reaches it
+      (None: ``settings.target``, where the settings have one);
     - ``opener(game, settings, dealer)``: who opens a hand (None: left of the dealer);
-    - ``next_dealer(game, dealer, record)``: the next hand's dealer (None: to the left);
+    - ``next_dealer(game, settings, place, record)``: the dealer after the hand ``record``
+      at ``place`` (None: to the left);
     - ``hand_limit(game, settings)``: the scored hands after which the game ends (None: 0,
       no limit);
     - ``shares_tie``: whether sides tied at the top at the end share the win (else play
@@ -104,10 +113,11 @@ class Progression:
       besides any seat empty at it (``core.seating``); None: nobody.
     """
 
-    start: Callable[..., Any] | None = None
-    load: Callable[..., Any] | None = None
-    resume: Callable[..., Any] | None = None
-    before: Callable[..., Any] | None = None
+    state: type | None = None
+    carry: Callable[..., Any] | None = None
+    finish: Callable[..., Any] | None = None
+    progress: type | None = None
+    target: Callable[..., int | None] | None = None
     opener: Callable[..., int] | None = None
     next_dealer: Callable[..., int] | None = None
     hand_limit: Callable[..., int] | None = None
@@ -118,10 +128,6 @@ class Progression:
     cards_dealt: Callable[..., int | None] | None = None
     lasting: Mapping[str, Any] | Callable[..., Mapping[str, Any] | None] | None = None
     sits_out: Callable[..., tuple[int, ...]] | None = None
-
-    def __post_init__(self) -> None:
-        if (self.start is None) != (self.load is None):
-            raise ValueError("a progression with a state of its own both starts and loads it")
 
 
 RACE = Progression()

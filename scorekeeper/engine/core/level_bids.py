@@ -20,7 +20,7 @@ from .display import Label
 from .errors import ParseError
 from .form import Choice, FormField, numbers
 from .messages import Message, msg
-from .numbers import parse_int, shown
+from .numbers import out_of_range, parse_int, shown
 from .schema import Context, Field, Refused
 
 # Translators: no-trump as written after a level on a score sheet (7NT), and on its key.
@@ -217,10 +217,7 @@ class BidOf(Field):
             missing = msg("denomination is missing; choose C, D, H, S or NT")
             problems.append(("denomination", missing))
         if lvl is not None and lvl not in self.bids.LEVELS:
-            said = msg(
-                "level is %(level)d; it must be %(low)d..%(high)d", level=lvl, low=low, high=high
-            )
-            problems.append(("level", said))
+            problems.append(("level", out_of_range("level", "level", lvl, low, high)))
         if problems or lvl is None or den is None:
             raise Refused(*problems)
         return self.bids(lvl, den)

@@ -106,9 +106,7 @@ def parse_int(
             msg("%(what)s has more than %(most)d digits", what=what, most=MAX_DIGITS), field
         )
     if (low is not None and number < low) or (high is not None and number > high):
-        problem = _out_of_range(what, number, low, high)
-        problem.table = _table_range(what, number, low, high)
-        raise ParseError(problem, field)
+        raise ParseError(out_of_range(what, what, number, low, high), field)
     return number
 
 
@@ -164,44 +162,75 @@ def whole_or_none(value: Any, *, low: int | None = None, high: int | None = None
         return None
 
 
-def _out_of_range(what: str, number: int, low: int | None, high: int | None) -> Message:
-    if high is None:
-        return msg(
-            "%(what)s is %(number)d; it must be at least %(low)d", what=what, number=number, low=low
-        )
-    if low is None:
-        return msg(
-            "%(what)s is %(number)d; it must be at most %(high)d",
-            what=what,
-            number=number,
-            high=high,
-        )
-    return msg(
-        "%(what)s is %(number)d; it must be %(low)d..%(high)d",
-        what=what,
-        number=number,
-        low=low,
-        high=high,
-    )
+OUT_OF_RANGE = msg("%(what)s must be from %(low)d to %(high)d, not %(number)s.")
+"""The table's words for a number out of its range (the phone's form says them too)."""
 
 
-def _table_range(what: str, number: int, low: int | None, high: int | None) -> Message:
-    """The table's words for a number out of range."""
-    if high is None:
-        return msg(
-            "%(what)s must be at least %(low)d, not %(number)d.", what=what, low=low, number=number
+def out_of_range(
+    field: str,
+    what: Any,
+    value: Any,
+    low: int | None,
+    high: int | None,
+    *,
+    halves: bool = False,
+) -> Message:
+    """The one refusal of a number out of its range ``low``..``high`` (either None: no
+    such bound), or of a value that is no number where one is asked: the API's words name
+    ``field``, the bounds and the value sent; the table's (``said_at_table``) name ``what``
+    (the field's label), the bounds and the number typed. ``halves``: a half is allowed
+    too (40.5). Every reader of a number says it so: :func:`parse_int`, a hand's field
+    (``core.schema``), a bid's level."""
+    sent = shown(value)
+    typed = (
+        value.strip()[:_SHOWN_LENGTH] if isinstance(value, str) else sent
+    )  # as the table typed it
+    whole = typed if _WHOLE.fullmatch(typed) and len(typed) <= MAX_DIGITS else None
+    if low is not None and high is not None:
+        bounds = {"field": field, "low": low, "high": high, "value": sent}
+        if halves:  # a count of halves (French Tarot's card points) has both bounds
+            said = msg(
+                "%(field)s must be a number from %(low)d to %(high)d, whole or a half, "
+                "not %(value)s",
+                **bounds,
+            )
+        else:
+            said = msg(
+                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
+                **bounds,
+            )
+        return said.said_at_table(
+            OUT_OF_RANGE.template, what=what, low=low, high=high, number=typed
         )
-    if low is None:
-        return msg(
-            "%(what)s must be at most %(high)d, not %(number)d.",
-            what=what,
+    if low is not None:
+        said = msg(
+            "%(field)s must be a whole number of at least %(low)d, not %(value)s",
+            field=field,
+            low=low,
+            value=sent,
+        )
+        if whole:
+            return said.said_at_table(
+                "%(what)s must be at least %(low)d, not %(number)d.",
+                what=what,
+                low=low,
+                number=int(whole),
+            )
+        return said.said_at_table("%(what)s must be at least %(low)d.", what=what, low=low)
+    if high is not None:
+        said = msg(
+            "%(field)s must be a whole number of at most %(high)d, not %(value)s",
+            field=field,
             high=high,
-            number=number,
+            value=sent,
         )
-    return msg(
-        "%(what)s must be from %(low)d to %(high)d, not %(number)d.",
-        what=what,
-        low=low,
-        high=high,
-        number=number,
-    )
+        if whole:
+            return said.said_at_table(
+                "%(what)s must be at most %(high)d, not %(number)d.",
+                what=what,
+                high=high,
+                number=int(whole),
+            )
+        return said.said_at_table("%(what)s must be at most %(high)d.", what=what, high=high)
+    said = msg("%(field)s must be a whole number, not %(value)s", field=field, value=sent)
+    return said.said_at_table("%(what)s must be a whole number.", what=what)

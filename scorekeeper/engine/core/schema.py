@@ -33,7 +33,7 @@ from .form import Choice, FormField, numbers
 from .game import HandPlace
 from .messages import Message, msg
 from .names_in_sentences import OF_ONE, name_in
-from .numbers import parse_int, shown
+from .numbers import out_of_range, parse_int, shown
 
 __all__ = [
     "Context",
@@ -114,47 +114,6 @@ class Refused(Exception):
         self.problems = list(found)
 
 
-def _range_refusal(
-    field: str, what: Message, value: Any, low: int | None, high: int | None, halves: bool = False
-):
-    """A whole number (``halves``: or a half) refused: in the API's words and the table's."""
-    value = shown(value)
-    if low is not None and high is not None:
-        bounds = {"field": field, "low": low, "high": high, "value": value}
-        if halves:  # a count of halves (French Tarot's card points) has both bounds
-            said = msg(
-                "%(field)s must be a number from %(low)d to %(high)d, whole or a half, "
-                "not %(value)s",
-                **bounds,
-            )
-        else:
-            said = msg(
-                "%(field)s must be a whole number from %(low)d to %(high)d, not %(value)s",
-                **bounds,
-            )
-        return said.said_at_table(
-            "%(what)s must be %(low)d to %(high)d.", what=what, low=low, high=high
-        )
-    if low is not None:
-        said = msg(
-            "%(field)s must be a whole number of at least %(low)d, not %(value)s",
-            field=field,
-            low=low,
-            value=value,
-        )
-        return said.said_at_table("%(what)s must be at least %(low)d.", what=what, low=low)
-    if high is not None:
-        said = msg(
-            "%(field)s must be a whole number of at most %(high)d, not %(value)s",
-            field=field,
-            high=high,
-            value=value,
-        )
-        return said.said_at_table("%(what)s must be at most %(high)d.", what=what, high=high)
-    said = msg("%(field)s must be a whole number, not %(value)s", field=field, value=value)
-    return said.said_at_table("%(what)s must be a whole number.", what=what)
-
-
 def _whole(
     value: Any, field: str, what: Message, low: int | None, high: int | None, halves: bool = False
 ) -> Any:
@@ -166,9 +125,9 @@ def _whole(
         if halves and table is not None:  # a fraction but a half: said as it was typed
             said = Message(table.template, {**table.params, "what": what})
             raise Refused((field, wrong.message.said_at_table(said))) from None
-        raise Refused((field, _range_refusal(field, what, value, low, high, halves))) from None
+        raise Refused((field, out_of_range(field, what, value, low, high, halves=halves))) from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise Refused((field, _range_refusal(field, what, value, low, high, halves)))
+        raise Refused((field, out_of_range(field, what, number, low, high, halves=halves)))
     return number
 
 
@@ -1244,7 +1203,7 @@ def stored_record(game: Any, settings: Any, body: Any, place: Any = None) -> Any
     try:
         return game.record_from_dict(settings, body, place)
     except InvalidHand:
-        if game.hand is None or not isinstance(body, Mapping):
+        if not isinstance(body, Mapping):
             raise
         return game.hand.load(game, body)
 

@@ -51,19 +51,14 @@ FORM_TEXTS: dict[str, Message] = {
 class SchemaDefaults:
     """The members a game with a ``hand`` schema gets (``GameBase`` inherits them)."""
 
-    hand: ClassVar[HandSchema | None]
+    hand: ClassVar[HandSchema]
 
     # --- what a hand is -------------------------------------------------------------------
-
-    def _schema(self) -> HandSchema:
-        if self.hand is None:
-            raise AttributeError(f"{type(self).__name__} declares no hand schema")
-        return self.hand
 
     @property
     def hand_fields(self) -> frozenset[str]:
         """The keys a hand's body may carry: the schema's fields, and ``thrown_in``."""
-        return self._schema().hand_fields
+        return self.hand.hand_fields
 
     def context(self, settings: Any, place: HandPlace | None = None, scored: Any = None) -> Context:
         """The Context of a hand under ``settings`` at ``place`` (None: read alone), with
@@ -101,7 +96,7 @@ class SchemaDefaults:
         css = ""
         entries: list[list[str]] = [[] for _ in range(sides)]
         spoken: list[list[Any]] = [[] for _ in range(sides)]
-        for described in self._schema().fields:
+        for described in self.hand.fields:
             value = getattr(hand, described.name)
             if not described.applies(ctx) or (value is None and not isinstance(described, SuitOf)):
                 continue
@@ -185,7 +180,7 @@ class SchemaDefaults:
     def _stored_summary(
         self, hand: Mapping[str, Any], settings: Any = None
     ) -> tuple[Hand, Context, HandSummary]:
-        record = self._schema().load(self, hand)
+        record = self.hand.load(self, hand)
         settings = self.preset(self.default_preset) if settings is None else settings
         ctx = self.context(settings)
         return record, ctx, self.view(settings, record, ctx)
@@ -245,7 +240,7 @@ class SchemaDefaults:
         found: tuple[list[Message], ...] = tuple([] for _ in ctx.sides)
         if record.thrown_in:
             return found
-        for described in self._schema().fields:
+        for described in self.hand.fields:
             value = getattr(record, described.name)
             if not (described.listed and described.folded and value) or not described.applies(ctx):
                 continue
@@ -305,7 +300,7 @@ class SchemaDefaults:
     def _schema_form(
         self, settings: Any, players: Sequence[str], place: HandPlace | None
     ) -> HandFormSpec:
-        schema = self._schema()
+        schema = self.hand
         ctx = self.context(settings, place)
         steps: dict[str, tuple[Message, list[FormField]]] = {}
         rules: dict[str, list[Any]] = {}
@@ -394,7 +389,7 @@ class SchemaDefaults:
     ) -> dict[str, Any]:
         """The hand's body from the form's values: each field asked (its ``only_if`` and
         ``shown_when``) as its field reads it; the Thrown in action."""
-        schema = self._schema()
+        schema = self.hand
         if action == "thrown_in" and schema.thrown_in:
             return {"thrown_in": True}
         ctx = self.context(settings)
@@ -408,28 +403,26 @@ class SchemaDefaults:
     def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
         """A stored hand as the form's values, to edit it: the schema's
         (``HandSchema.form_values``)."""
-        return self._schema().form_values(hand)
+        return self.hand.form_values(hand)
 
     # --- the command line -------------------------------------------------------------------
 
     @property
     def hand_options(self) -> tuple[HandOption, ...]:
         """``scorekeeper score``'s options: the schema's (``HandSchema.options``)."""
-        return self._schema().options(self)
+        return self.hand.options(self)
 
     def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
         """The hand typed as ``hand_options``, scored as the schema says
         (``HandSchema.typed``: as its ``preview``)."""
-        return self._schema().typed(self, settings, given)
+        return self.hand.typed(self, settings, given)
 
     # --- sheets, exports and random hands ---------------------------------------------------
 
     @property
     def csv_columns(self) -> tuple[CsvColumn, ...]:
         """A column for each field (``csv=True``): hand-level ones after ``dealer``, a
-        value per seat or side after ``player``. None for a game without a schema."""
-        if self.hand is None:
-            return ()
+        value per seat or side after ``player``."""
         return tuple(
             CsvColumn(f.column, after="player" if f.listed else "dealer")
             for f in self.hand.fields
@@ -445,7 +438,7 @@ class SchemaDefaults:
             return {}, seats
         ctx = self.context(replayed.settings if hasattr(replayed, "settings") else None)
         hand: dict[str, Any] = {}
-        for described in self._schema().fields:
+        for described in self.hand.fields:
             value = getattr(record, described.name)
             if not described.csv or value is None:
                 continue
@@ -460,7 +453,7 @@ class SchemaDefaults:
     def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:
         """A legal hand's body for ``ctx`` (its settings and place), as the schema draws
         it (``HandSchema.random_body``)."""
-        return self._schema().random_body(self, settings, ctx, rng)
+        return self.hand.random_body(self, settings, ctx, rng)
 
 
 def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:

@@ -17,7 +17,7 @@ from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
 from ..core.game import HAND_WORDS, HandPlace, PageWords
 from ..core.messages import Message, Seat, SeatName, Side, msg, nmsg
-from ..core.progress import RaceProgress, RaceState, resume_race, start_state
+from ..core.progress import RaceState
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, YesNo
 from .fields import Extras, Marriage, ReParty, playing
 from .scoring import BANDS, LEVELS, Party, Working, bock_after, working
@@ -90,17 +90,6 @@ class BockState(RaceState):
 
     bock: tuple[int, ...] = ()
     end: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return RaceState.to_dict(self) | {"bock": list(self.bock), "end": self.end}
-
-
-@dataclass(frozen=True, slots=True)
-class BockProgress(RaceProgress):
-    """The race's progress and the state before its first hand (``before``): a game
-    resumed after a hand that left Bock hands owed shows them on its first row too."""
-
-    before: BockState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,13 +336,8 @@ class Doppelkopf(GameBase):
     # --- the game: Bock rounds, the end and the money --------------------------------------
 
     progression = Progression(
-        start=lambda game, first_dealer, starting_totals: _start(
-            game.seats, first_dealer, starting_totals
-        ),
-        load=lambda game, values: _load(game.seats, values),
-        resume=lambda game, settings, state, records, finish_after: _resume(
-            game, settings, state, records, finish_after
-        ),
+        state=BockState,
+        carry=lambda game, settings, hand: _carried(game, settings, hand),
         shares_tie=True,
         finish_now=True,
         lasting={"deals": 0},
@@ -394,55 +378,16 @@ class Doppelkopf(GameBase):
         return found
 
 
-def _start(seats: int, first_dealer: int, starting_totals: Sequence[int] | None) -> BockState:
-    """The state before the first hand: the race's, no Bock hands owed."""
-    state = start_state(first_dealer, seats, seats, starting_totals)
-    return BockState(**{f: getattr(state, f) for f in _RACE})
-
-
-def _load(seats: int, values: Mapping[str, Any]) -> BockState:
-    """A state as ``BockState.to_dict`` wrote it; raises ValueError for anything else."""
-    state = RaceState.from_dict(values, seats, seats)
-    try:
-        bock = tuple(int(f) for f in values.get("bock", ()))
-        end = int(values.get("end", 0))
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"not a state of this game: {values!r}") from exc
-    return BockState(**{f: getattr(state, f) for f in _RACE}, bock=bock, end=end)
-
-
-def _resume(
-    game: Any,
-    settings: DoppelkopfSettings,
-    state: Any,
-    records: Sequence[Any],
-    asked: int | None,
-) -> BockProgress:
-    """The race hand by hand, each hand's Bock factor and the Bock hands it leaves carried
-    in the state; ``deals`` (and the Bock hands then owed) end the game. The progress
-    keeps the state it resumed from (``before``: the Bock hands it owed)."""
-    before = state
-    hands = []
-    for record in records:
-        hand = resume_race(game, settings, state, [record], finish_after=asked).hands[0]
-        after = hand.state
-        owed = bock_after(settings, state.bock[1:], hand.score.events, game.seats)
-        end = state.end
-        if not end and settings.deals and after.scored == settings.deals:
-            end = after.scored + (len(owed) if settings.bock_finish else 0)
-        reached, winners = after.target_reached, after.winners
-        if end and after.scored >= end and not winners:
-            reached, top = True, max(after.totals)
-            winners = tuple(s for s, t in enumerate(after.totals) if t == top)
-        fields = {f: getattr(after, f) for f in _RACE}
-        state = BockState(
-            **fields | {"target_reached": reached, "winners": winners}, bock=owed, end=end
-        )
-        hands.append(replace(hand, state=state))
-    final = resume_race(
-        game, settings, state, [], make=BockProgress, finish_after=asked, before=before
-    )
-    return replace(final, hands=tuple(hands))
+def _carried(game: Any, settings: DoppelkopfSettings, hand: Any) -> BockState:
+    """The Bock hands a hand leaves (it uses one up, its triggers queue a round) and the
+    game's end: ``deals`` hands, and the Bock hands then owed (``bock_finish``)."""
+    state = hand.state
+    owed = bock_after(settings, state.bock[1:], hand.score.events, game.seats)
+    end = state.end
+    if not end and settings.deals and state.scored == settings.deals:
+        end = state.scored + (len(owed) if settings.bock_finish else 0)
+    ended = state.target_reached or bool(end and state.scored >= end)
+    return replace(state, bock=owed, end=end, target_reached=ended)
 
 
 def _money_note(progress: Any) -> Message | None:
@@ -455,9 +400,6 @@ def _money_note(progress: Any) -> Message | None:
         for seat, t in enumerate(progress.totals)
     }
     return msg("Money at %(rate)d cents a point: %(amounts)s", rate=rate, amounts=_amounts(each))
-
-
-_RACE = ("number", "totals", "dealer", "scored", "target_reached", "winners", "start")
 
 
 def _money(cents: int) -> Label:

@@ -17,8 +17,8 @@ def opener_for(settings: RuleSettings, dealer: int) -> int:
 PROGRESSION = Progression(
     opener=lambda game, settings, dealer: opener_for(settings, dealer),
     # a thrown-in deal is dealt again by the same dealer
-    next_dealer=lambda game, dealer, record: (
-        dealer if record.thrown_in else left_of(dealer, seats=SEATS)
+    next_dealer=lambda game, settings, place, record: (
+        place.dealer if record.thrown_in else left_of(place.dealer, seats=SEATS)
     ),
     hand_limit=lambda game, settings: settings.hand_limit,
     shares_tie=lambda game, settings: settings.tie_at_end == "shared",

@@ -28,14 +28,13 @@ from ..core.form import (
 from ..core.game import Game, HandPlace, HandRecord, sides_as_named
 from ..core.language import PageText, Words, isolate
 from ..core.messages import msg
-from ..core.numbers import parse_int, shown_number
+from ..core.numbers import OUT_OF_RANGE, parse_int, shown_number
 from ..core.schema import Refused
 
 DEALS = msg("%(dealer)s deals")
 FOLDED_WHAT = msg("%(what)s by %(name)s")
 ONE_CHOICE = msg("%(field)s must be %(choice)s, not %(value)s.")
 CHOICES = msg("%(field)s must be one of %(choices)s, not %(value)s.")
-OUT_OF_RANGE = msg("%(what)s must be from %(low)d to %(high)d, not %(number)s.")
 NOT_SCORED = msg("These entries cannot be scored yet.")
 GAME_OVER = msg("The game is over. Edit a hand to change the result.")
 

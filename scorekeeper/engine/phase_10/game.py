@@ -6,7 +6,7 @@ fewest points)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
@@ -16,7 +16,7 @@ from ..core.declared import Progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine
 from ..core.game import HandPlace, PageWords
 from ..core.messages import Message, SeatName, msg, nmsg
-from ..core.progress import RaceProgress, RaceState, ReplayedHand, start_state
+from ..core.progress import RaceProgress, RaceState, ReplayedHand
 from ..core.schema import Context, Hand, HandSchema, HandSummary, PerSeat, SeatsOf
 from .settings import (
     CARD_POINTS,
@@ -62,9 +62,12 @@ class PhaseState(RaceState):
     phases: tuple[int, ...] = ()
     replaying: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        found = RaceState.to_dict(self)
-        return found | {"phases": list(self.phases), "replaying": list(self.replaying)}
+    @classmethod
+    def opening(cls, game: Any) -> dict[str, Any]:
+        return {"phases": (1,) * game.seats}
+
+    def fits(self, game: Any) -> bool:
+        return len(self.phases) == game.seats and all(1 <= p <= 11 for p in self.phases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,66 +81,27 @@ class PhaseProgress(RaceProgress):
         return tuple(s for s in seats if (-self.state.phases[s], self.totals[s]) == best)
 
 
-def _load(game: Any, values: Mapping[str, Any]) -> PhaseState:
-    """A state as ``to_dict`` wrote it; raises ValueError for anything else."""
-    state = PhaseState.from_dict(values, game.seats, game.seats)
-    try:
-        phases, replaying = (tuple(map(int, values[k])) for k in ("phases", "replaying"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"not a state of this game: {values!r}") from exc
-    if len(phases) != game.seats or not all(1 <= p <= 11 for p in phases):
-        raise ValueError(f"not a state of this game: {values!r}")
-    return replace(state, phases=phases, replaying=replaying)
-
-
-def _start(game: Any, first_dealer: int, starting_totals: Sequence[int] | None) -> PhaseState:
-    race = start_state(first_dealer, game.seats, game.seats, starting_totals)
-    return PhaseState(0, race.totals, race.dealer, start=race.start, phases=(1,) * game.seats)
-
-
 def _phases(ctx: Context) -> tuple[int, ...]:
     """Each player's phase before the hand at ``ctx`` (none: a hand read on its own)."""
     return getattr(ctx.place and ctx.place.state, "phases", ())
 
 
-def _resume(
-    game: Any, settings: PhaseSettings, state: PhaseState, records: Sequence[Hand], finish_after
-) -> RaceProgress:
-    """Scores ``records`` after ``state``: a phase completed moves its player on, the last
-    one ends the game (docs/rules/phase-10.md). Raises ValueError for a hand after it."""
-    totals, dealer, scored = state.totals, state.dealer, state.scored
-    phases, replaying, winners = state.phases, state.replaying, state.winners
-    replayed: list[ReplayedHand] = []
-    after = state
-    for number, record in enumerate(records, start=state.number + 1):
-        if winners:
-            raise ValueError(
-                msg("hand %(number)d was recorded after the game ended", number=number)
-            )
-        score = game.score_at(settings, record, HandPlace(number, dealer, after))
-        totals = tuple(t + p for t, p in zip(totals, score.points, strict=True))
-        phases = tuple(p + (s in record.completed) for s, p in enumerate(phases))
-        finished = [
-            s
-            for s in record.completed
-            if phases[s] > settings.phases and (not replaying or s in replaying)
-        ]
-        if finished:
-            low = min(totals[s] for s in finished)
-            tied = tuple(s for s in finished if totals[s] == low)
-            winners = tied if len(tied) == 1 else ()
-            replaying = tied if len(tied) > 1 else ()
-            phases = tuple(settings.phases if s in replaying else p for s, p in enumerate(phases))
-        hand_dealer, dealer, scored = dealer, (dealer + 1) % game.seats, scored + 1
-        after = PhaseState(
-            number, totals, dealer, scored, bool(winners), winners, state.start, phases, replaying
-        )
-        opener = (hand_dealer + 1) % game.seats
-        replayed.append(ReplayedHand(number, hand_dealer, opener, record, score, totals, after))
-    status = "finished" if winners else "in_progress"
-    winner, opener = (winners or (None,))[0], (dealer + 1) % game.seats
-    found = (totals, dealer, opener, status, winner, bool(winners), winners, state.start, after)
-    return PhaseProgress(settings, tuple(replayed), *found)
+def _carry(game: Any, settings: PhaseSettings, hand: ReplayedHand) -> PhaseState:
+    """A phase completed moves its player on, the last one ends the game, the fewest
+    points winning, players still tied replaying it (docs/rules/phase-10.md)."""
+    state, completed = hand.state, hand.record.completed
+    phases = tuple(p + (s in completed) for s, p in enumerate(state.phases))
+    replaying, winners = state.replaying, state.winners
+    last = settings.phases
+    finished = [s for s in completed if phases[s] > last and (not replaying or s in replaying)]
+    if finished:
+        low = min(state.totals[s] for s in finished)
+        tied = tuple(s for s in finished if state.totals[s] == low)
+        winners = tied if len(tied) == 1 else ()
+        replaying = tied if len(tied) > 1 else ()
+        phases = tuple(last if s in replaying else p for s, p in enumerate(phases))
+    ended = bool(winners)
+    return replace(state, phases=phases, replaying=replaying, winners=winners, target_reached=ended)
 
 
 def _phase_word(phase: int | str, settings: PhaseSettings) -> str:
@@ -313,12 +277,7 @@ class PhaseTen(GameBase):
 
     # --- the phases, hand to hand ------------------------------------------------------------
 
-    progression = Progression(
-        start=_start,
-        load=_load,
-        resume=_resume,
-        shares_tie=False,
-    )
+    progression = Progression(state=PhaseState, carry=_carry, progress=PhaseProgress)
 
     def end_words(self, settings: PhaseSettings) -> Message:
         return msg("to phase %(phases)d, then the fewest points", phases=settings.phases)

@@ -15,7 +15,7 @@ from ..core.declared import Progression
 from ..core.display import Label, RulesLine
 from ..core.game import PageWords
 from ..core.messages import Message, Seat, msg
-from ..core.progress import RaceProgress, resume_race
+from ..core.progress import RaceProgress
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, PerSide, SeatOf, SideOf
 from ..core.seats import leaders_of
 from ..core.tally import Item, Tallied, TallyPerSide, counts
@@ -236,11 +236,7 @@ class Pinochle(GameBase):
         counters = RulesLine(msg("Counters in a deal, the last trick included"), settings.counters)
         return [counters, *super().rules_lines(settings)]
 
-    progression = Progression(
-        resume=lambda game, settings, state, records, asked: resume_race(
-            game, settings, state, records, PinochleProgress, asked
-        )
-    )
+    progression = Progression(progress=PinochleProgress)
 
 
 def _scored(settings: PinochleSettings, hand: Hand, ctx: Context) -> list[tuple[int, Any]]:

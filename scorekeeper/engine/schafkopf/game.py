@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.carried import carried_progression
 from ..core.display import FootLine, GameNotes, Label, Notation, RulesLine, SignedPoints
 from ..core.game import PageWords
 from ..core.messages import Message, SeatName, msg, with_partner
 from ..core.money import money
+from ..core.progress import carried_at, carrying
 from ..core.schema import Context, Count, Hand, HandSchema, HandSummary, OneOf, SeatOf, YesNo
 from .settings import (
     MOST_LAUFENDE,
@@ -207,8 +207,8 @@ class Schafkopf(GameBase):
             terms[:0] = role if deal.game != "passed" else role[-1:]
         return found
 
-    progression = carried_progression(
-        lambda settings, hand, stock: _payout(hand, None, stock).stock_after(settings),
+    progression = carrying(
+        lambda game, settings, hand, stock: _payout(hand, None, stock).stock_after(settings),
         hand_limit=lambda game, settings: settings.deals,
         shares_tie=True,
         finish_now=True,
@@ -218,7 +218,7 @@ class Schafkopf(GameBase):
     def notes(self, progress: Any) -> GameNotes:
         """Under the list: each player's money so far, in euros and cents, and the Stock."""
         cells = tuple(Label((money(total),)) for total in progress.totals)
-        stock = getattr(progress.state, "carried", 0)
+        stock = progress.state.carried
         said = msg("Money · Stock %(stock)s", stock=money(stock, False)) if stock else msg("Money")
         return GameNotes(foot=(FootLine(said, cells),))
 
@@ -251,7 +251,7 @@ def _counted(hand: Hand) -> list[tuple[str, Message]]:
 def _payout(hand: Hand, ctx: Context | None, stock: int | None = None) -> Payout:
     """The deal the hand is, and the Stock before it (at its place; else ``stock``)."""
     if stock is None:
-        stock = getattr(ctx and ctx.place and ctx.place.state, "carried", 0)
+        stock = carried_at(ctx and ctx.place, "carried")
     kept = {"klopfer": hand.klopfer, "stock": stock}
     if hand.contract == "ramsch":
         return Payout("ramsch", hand.loser, jungfrau=hand.jungfrau, **kept)

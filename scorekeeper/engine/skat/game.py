@@ -50,7 +50,7 @@ from .settings import (
     seeger_of,
     value_of,
 )
-from .skatlist import ListState, first_state, read_state, resume_list
+from .skatlist import ListState, carried
 
 Problem = tuple[str, Message]
 LATER = 1 << 30  # a deal after every change of the table: who sits there now
@@ -399,14 +399,14 @@ class Skat(GameBase):
     presets = PRESETS
 
     progression = Progression(
-        start=lambda game, first_dealer, starting_totals: first_state(
-            first_dealer, game.seats, starting_totals
-        ),
-        load=lambda game, values: read_state(values, game.seats),
         # The race deal by deal, the games won and lost and the Seeger-Fabian points
-        # counted in the state, for the list's foot.
-        resume=resume_list,
-        before=lambda game, hand, progress: _state_before(game, hand, progress),
+        # counted in the state, for the list's foot, and the Bock deals to come.
+        state=ListState,
+        carry=carried,
+        # The deal passes to the next player at the table for the next deal.
+        next_dealer=lambda game, settings, place, record: next_present(
+            settings, game.seats, place.dealer, place.number + 1
+        ),
         # Who listens first: the player left of the dealer, an empty seat passed over (at
         # the table as it sits now).
         opener=lambda game, settings, dealer: next_present(settings, game.seats, dealer, LATER),
@@ -672,18 +672,6 @@ def _form_rules(ctx: Context) -> dict[str, list[Any]]:
         for name in ("schneider_announced", "schwarz_announced")
     ]
     return {"show": found}
-
-
-def _state_before(game: Any, hand: Any, progress: Any) -> Any:
-    """The state before the first hand of a resumed progress, as its row needs it: a fresh
-    one, in the Bock round the hand was scored in."""
-    try:
-        start = game.start_state(hand.dealer, tuple(progress.starting_totals) or None)
-    except (ValueError, TypeError, AttributeError):
-        return None
-    if isinstance(start, ListState) and isinstance(hand.state, ListState):
-        return replace(start, bock=(hand.state.scored_bock,))
-    return start
 
 
 def _ramsch_problems(hand: Hand, who: Seat) -> list[Problem]:

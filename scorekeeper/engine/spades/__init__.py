@@ -5,7 +5,7 @@ Built from docs/rules/spades.md. The app reaches this package only through the r
 """
 
 from .game import GAME, Spades
-from .progression import SpadesProgress, SpadesState
+from .progression import SpadesState
 from .records import HAND
 from .scoring import SIDES, HandScore, SideScore, score_hand
 from .settings import PRESETS, SpadesSettings
@@ -18,7 +18,6 @@ __all__ = [
     "HandScore",
     "SideScore",
     "Spades",
-    "SpadesProgress",
     "SpadesSettings",
     "SpadesState",
     "score_hand",

@@ -23,8 +23,7 @@ from ..core.display import (
     signed,
 )
 from ..core.messages import Message, Side, msg
-from ..core.progress import ReplayedHand
-from .progression import SpadesProgress
+from ..core.progress import RaceProgress, ReplayedHand
 from .scoring import SIDES, HandScore
 from .settings import SpadesSettings
 
@@ -85,7 +84,7 @@ def hand_view(hand: ReplayedHand) -> HandView:
     return HandView(hand.number, hand.dealer, None, None, outcome, tuple(views))
 
 
-def hand_views(progress: SpadesProgress) -> list[HandView]:
+def hand_views(progress: RaceProgress) -> list[HandView]:
     """One row per hand, newest last."""
     return [hand_view(hand) for hand in progress.hands]
 

@@ -8,14 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures, Progression, Simulation
+from ..core.declared import Figures, Simulation
+from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
 from ..core.schema import Context, Hand
 from . import display, records, stats, verify
 from .explain import explain_score
-from .progression import SpadesProgress, SpadesState, resume, start
+from .progression import PROGRESSION
 from .records import HAND, restricted_blind_nil
 from .scoring import SEATS, SIDES, HandScore, score_hand, side_of
 from .settings import BLIND_NIL_BEHIND, PRESETS, SpadesSettings
@@ -70,17 +71,7 @@ class Spades(GameBase):
 
     # --- the progress of a game: bags, ``lose_at`` and the deal limit (``progression.py``) --
 
-    progression = Progression(
-        start=lambda game, first_dealer, starting_totals: start(first_dealer, starting_totals),
-        load=lambda game, values: SpadesState.from_dict(values),
-        # Spades has no "finish now": ``finish_after`` is never asked.
-        resume=lambda game, settings, state, records, finish_after: resume(
-            settings, state, records
-        ),
-        # The target at its highest, no losing total, no deal limit, and blind nil at any
-        # time (not only when a side is 100 behind, which depends on the hand's place).
-        lasting={"target": 10_000, "lose_at": 0, "deal_limit": 0, "blind_nil": "any_time"},
-    )
+    progression = PROGRESSION
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Each side's bags after the hand, ``[A, B]``, and whether each side made its
@@ -88,14 +79,19 @@ class Spades(GameBase):
         score = replayed.score
         return {"bags": list(score.bags), "made": [side.made for side in score.sides]}
 
-    def progress_result(self, progress: SpadesProgress) -> dict[str, Any]:
+    def progress_result(self, progress: Any) -> dict[str, Any]:
         """What the game's JSON shows beside its totals: each side's bags, ``[A, B]``."""
-        return {"bags": list(progress.bags)}
+        return {"bags": list(progress.state.bags)}
 
     # --- a hand: its score with the bags before it, its form at its place ----------------
 
     def score(self, settings: SpadesSettings, hand: Hand, ctx: Context) -> HandScore:
-        """The hand's score with the sides' bags before it (none where unknown)."""
+        """The hand's score with the sides' bags before it (none where unknown). Raises
+        InvalidHand naming the bid for a blind nil the score before it does not allow
+        (a hand edited earlier in the game can leave a later one so)."""
+        refused = records.check(settings, hand, ctx) if hand.blind_nil and ctx.place else []
+        if refused:
+            raise InvalidHand(refused)
         bags = getattr(ctx.place and ctx.place.state, "bags", (0, 0))
         return score_hand(settings, hand.bids, hand.tricks, hand.blind_nil, bags)
 

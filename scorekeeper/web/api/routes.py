@@ -527,11 +527,11 @@ def score(game_id: int):
     its schema names (``HandSchema.query``, each a list separated by commas), as the
     command line scores them, under the game's rules without saving anything. Every
     game's hand, in its own fields, is scored by ``/preview``; this answers 404 pointing
-    there for a game whose schema names none."""
+    there for a game whose schema names no query."""
     found = _readable(game_id)
     rules = game_of(found)
     schema = rules.hand
-    if schema is None or not schema.query:
+    if not schema.query:
         message = f"{rules.key} hands are scored from a whole hand: POST it to /preview"
         raise ApiError(message, "id", 404)
     given = {name: _listed(request.args.get(name)) for name in schema.query}

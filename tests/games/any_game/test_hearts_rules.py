@@ -54,8 +54,16 @@ def test_the_preset_is_the_round_sheet_at_26_lowest_wins_to_100():
             "points[3]",
             "the round totals 25, not 26: seat 4's points would have to be 1",
         ),
-        ([27, 0, 0, -1], "points[0]", "seat 1's points is 27; it must be 0..26"),
-        ([30, 0, 0, -4], "points[3]", "seat 4's points is -4; it must be 0..26"),
+        (
+            [27, 0, 0, -1],
+            "points[0]",
+            "seat 1's points must be a whole number from 0 to 26, not 27",
+        ),
+        (
+            [30, 0, 0, -4],
+            "points[3]",
+            "seat 4's points must be a whole number from 0 to 26, not -4",
+        ),
     ],
 )
 def test_3_a_typed_round_that_is_no_hearts_round_is_refused(points, field, words):

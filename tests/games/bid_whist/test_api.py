@@ -235,7 +235,7 @@ def test_every_seat_row_holds_its_sides_points_and_total(app, client, new_game, 
 @pytest.mark.parametrize(
     ("hand", "field", "words"),
     [
-        (up(4, 4, "H", 11), "bidder", "bidder is 4"),
+        (up(4, 4, "H", 11), "bidder", "bidder must be a whole number from 0 to 3, not 4"),
         (up(0, 2, "H", 11), "bid", "3..7"),
         ({"bidder": 0, "bid": "4X", "trump": "H", "books": 11}, "bid", "4X"),
         ({"bidder": 0, "bid": "4U", "books": 11}, "trump", "trump is missing"),

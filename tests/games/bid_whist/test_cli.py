@@ -111,7 +111,7 @@ def test_a_missing_option_exits_2_naming_it(capsys, args, option):
 
 
 BAD = [
-    (["--bidder", "4", "--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "0..3"),
+    (["--bidder", "4", "--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "from 0 to 3"),
     (["--bidder", "x", "--bid", "4U", "--trump", "H", "--books", "11"], "--bidder", "x"),
     (["--bidder", "0", "--bid", "2U", "--trump", "H", "--books", "11"], "--bid", "3..7"),
     (["--bidder", "0", "--bid", "4Q", "--trump", "H", "--books", "11"], "--bid", "4Q"),

@@ -78,8 +78,8 @@ GOOD = {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}
 # (changes to a good hand, the field, words its message must hold)
 PROBLEMS = [
     ({"bidder": None}, "bidder", "bidder is missing"),
-    ({"bidder": 4}, "bidder", "bidder is 4; it must be 0..3"),
-    ({"bidder": -1}, "bidder", "bidder is -1; it must be 0..3"),
+    ({"bidder": 4}, "bidder", "bidder must be a whole number from 0 to 3, not 4"),
+    ({"bidder": -1}, "bidder", "bidder must be a whole number from 0 to 3, not -1"),
     ({"bidder": "north"}, "bidder", "bidder must be a whole number, not 'north'"),
     ({"bidder": True}, "bidder", "bidder must be a whole number, not True"),
     ({"bid": None}, "bid", "bid is missing"),

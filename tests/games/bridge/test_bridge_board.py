@@ -13,7 +13,6 @@ import re
 import pytest
 
 from scorekeeper.engine import get_game
-from scorekeeper.engine.bridge.progression import start_state
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import words_in
 
@@ -119,7 +118,7 @@ def test_the_engine_says_the_vulnerable_side_by_its_seats(language):
     note = game.deal_note(settings, HandPlace(2, 1, state))
     said = words_in(language).named(note, PLAYERS)
     assert "Bob" in said and "Dan" in said and "Ann" not in said
-    assert game.deal_note(settings, HandPlace(1, 0, start_state(0))) is not None
+    assert game.deal_note(settings, HandPlace(1, 0, game.start_state(0, None))) is not None
 
 
 # --- a passed-out Chicago deal takes no number: Delete names the deal the table counts ----

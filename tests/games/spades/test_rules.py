@@ -69,7 +69,7 @@ def test_example_4_through_a_game_carries_the_bags_and_explains_the_penalty():
     last = progress.hands[-1]
     assert list(last.points) == [-37, 40]
     # B took one bag a hand: 4.
-    assert progress.bags == (1, 4)
+    assert progress.state.bags == (1, 4)
     assert GAME.hand_result(last) == {"bags": [1, 4], "made": [True, True]}
     assert GAME.progress_result(progress) == {"bags": [1, 4]}
     assert GAME.state_of(progress)["bags"] == [1, 4]
@@ -106,7 +106,7 @@ def test_example_6_a_blind_nil_150_behind_scores_251():
     record = GAME.record_from_dict(DEFAULT, BLIND)
     progress = GAME.replay(DEFAULT, 0, [record], starting_totals=[150, 300])
     assert list(progress.hands[0].points)[0] == 251
-    assert progress.bags[0] == 1
+    assert progress.state.bags[0] == 1
     assert [str(t) for t in GAME.explain(DEFAULT, record)[0]] == [
         "blind nil, no trick: +200",
         "5 bid, 6 taken: 50 + 1 overtrick = +51",
@@ -190,7 +190,7 @@ def test_resume_from_any_hand_gives_the_replay():
             else GAME.state_of(GAME.replay(DEFAULT, 2, []))
         )
         rest = GAME.resume(DEFAULT, state, hands[cut:])
-        assert rest.hands == whole.hands[cut:] and rest.bags == whole.bags
+        assert rest.hands == whole.hands[cut:] and rest.state.bags == whole.state.bags
     with pytest.raises(ValueError):
         GAME.resume(DEFAULT, {"number": 0}, hands)
 
@@ -202,7 +202,11 @@ def test_resume_from_any_hand_gives_the_replay():
     ("body", "field", "words"),
     [
         ({"bids": [4, 2, 3], "tricks": [5, 2, 3, 3]}, "bids", "it needs 4"),
-        ({"bids": [4, 2, 3, 14], "tricks": [5, 2, 3, 3]}, "bids[3]", "fourth seat's bid is 14"),
+        (
+            {"bids": [4, 2, 3, 14], "tricks": [5, 2, 3, 3]},
+            "bids[3]",
+            "fourth seat's bid must be a whole number from 0 to 13, not 14",
+        ),
         ({"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 2]}, "tricks", "total 12; they must total 13"),
         ({"bids": [4, 2, 3, 3]}, "tricks", "tricks is missing"),
         ({"bids": [4, 2, "x", 3], "tricks": [5, 2, 3, 3]}, "bids[2]", "whole number"),
@@ -211,7 +215,11 @@ def test_resume_from_any_hand_gives_the_replay():
             "bids[0]",
             "a blind nil is a bid of 0",
         ),
-        ({"bids": [0, 2, 3, 3], "tricks": [5, 2, 3, 3], "blind_nil": [7]}, "blind_nil", "0..3"),
+        (
+            {"bids": [0, 2, 3, 3], "tricks": [5, 2, 3, 3], "blind_nil": [7]},
+            "blind_nil",
+            "from 0 to 3",
+        ),
         ({"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3], "thrown_in": True}, "thrown_in", "never"),
         ([], "hand", "JSON object"),
     ],

@@ -72,7 +72,7 @@ def errors_of(settings, **changes):
             PAGAT,
             {"bid": {"level": 14, "denomination": "C"}},
             "level",
-            "level is 14; it must be 5..13",
+            "level must be a whole number from 5 to 13, not 14",
         ),
         (
             STANDARD,
