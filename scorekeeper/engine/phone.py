@@ -105,7 +105,9 @@ def _call(
     call = found.get(request.get("call", ""))
     if call is None:
         calls = ", ".join(sorted(found))
-        return refusal(EngineError(msg("no such call; the calls: %(calls)s", calls=calls), "call"))
+        return refused_answer(
+            EngineError(msg("no such call; the calls: %(calls)s", calls=calls), "call")
+        )
     return _refused_or(call, request)
 
 
@@ -113,7 +115,7 @@ def _refused_or(call: Callable[[Mapping[str, Any]], Answer], request: Mapping[st
     try:
         return call(request)
     except EngineError as refused:
-        return refusal(refused)
+        return refused_answer(refused)
     except Refused as said:
         return said_refusal(said)
     except UnknownLanguage as unknown:
@@ -122,7 +124,7 @@ def _refused_or(call: Callable[[Mapping[str, Any]], Answer], request: Mapping[st
             language=str(unknown),
             languages=", ".join(LANGUAGES),
         )
-        return refusal(EngineError(problem, "language"))
+        return refused_answer(EngineError(problem, "language"))
     except (KeyError, TypeError, ValueError) as wrong:
         # A request the page built wrong (a state the game did not write, a key missing):
         # a refusal naming it, never a Python traceback in the page.
@@ -130,7 +132,7 @@ def _refused_or(call: Callable[[Mapping[str, Any]], Answer], request: Mapping[st
         return {"error": problem, "field": "request", "problems": []}
 
 
-def refusal(refused: EngineError) -> Answer:
+def refused_answer(refused: EngineError) -> Answer:
     """A refusal as the API answers it (``{"error", "field"}``), with every problem."""
     problems = refused.errors if isinstance(refused, InvalidHand) else [(refused.field, refused)]
     return {
@@ -203,7 +205,7 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
                 raise EngineError(msg("the game is over"), "number")
             record = rules.record_from_dict(settings, body, rules.place_of(state))
         except EngineError as refused:
-            return {**refusal(refused), "number": number}
+            return {**refused_answer(refused), "number": number}
         progress = rules.resume(settings, state, [record], **finish)
         state = rules.state_of(progress)
         replayed = progress.hands[-1]

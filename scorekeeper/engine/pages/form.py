@@ -341,11 +341,11 @@ def entered_record(
         body = table.rules.form_body(table.settings, values, action)
         record = table.rules.record_from_dict(table.settings, body, table.place)
     except EngineError as refused:
-        raise refusal(table, values, action, refused) from None
+        raise form_refusal(table, values, action, refused) from None
     return body, record
 
 
-def refusal(
+def form_refusal(
     table: Table, values: dict[str, Any], action: str | None, refused: EngineError
 ) -> Refused:
     """The engine's refusal of the entered hand as the form says it

@@ -34,9 +34,9 @@ from ...engine.core.schema import Refused
 from ...engine.pages.form import (
     Table,
     entered_values,
+    form_refusal,
     posted_action,
     preview_entered,
-    refusal,
 )
 from ..access import edit_required
 from ..i18n import current_language, isolate, named, translate
@@ -65,7 +65,7 @@ def _checked_and(table: Table, save: Callable[[dict[str, Any], str | None], Any]
     try:
         return save(values, action)
     except EngineError as exc:
-        raise refusal(table, values, action, exc) from None
+        raise form_refusal(table, values, action, exc) from None
 
 
 # The hand form is kept by the phone's service worker, so that a hand can be entered

@@ -174,7 +174,7 @@ def build_words(engine: Path = ENGINE) -> dict[str, tuple[bytes, str]]:
 
 # The calls whose first argument (and the plural's second) is a message the engine says:
 # the engine's markers for ``pybabel extract`` (babel.cfg), and ``Words``'s own.
-MARKERS = {"msg": 1, "nmsg": 2, "said_at_table": 1, "gettext": 1, "ngettext": 2}
+MARKERS = {"msg": 1, "nmsg": 2, "said_at_table": 1, "refusal": 1, "gettext": 1, "ngettext": 2}
 
 
 def engine_messages(sources: list[Path]) -> set[str]:
