@@ -604,6 +604,19 @@ class DealTally:
                 setattr(self, name, _merged(getattr(self, name), getattr(other, name)))
 
 
+@dataclass
+class DealCount(DealTally):
+    """The plainest summary of simulated deals, a game's without a tally of its own: how
+    many, and how many thrown in."""
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        self.deals += 1
+        self.thrown_in += bool(deal.get("thrown_in"))
+
+    def lines(self) -> list[str]:
+        return [f"deals: {self.deals}", f"thrown in: {self.thrown_in}"]
+
+
 def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -> list[str]:
     """[] when a simulated deal's ``points`` are ``expected`` (``whose``: what gives them,
     "the score"), else the sentence a checker reports."""

@@ -214,7 +214,7 @@ def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
         "version": found.version,
         # "Finish now" on another phone: the kept board shows the game over, as the server.
         "finished_after": found.finished_after,
-        "state": rules.state_of(progress),
+        "state": progress.state.to_dict(),
         # The hands the kept scoreboard shows (all of them: a table without the network
         # has no page of the earlier ones to go to), and the state before the first.
         "shown_from": shown_from,
@@ -280,7 +280,7 @@ def _batch(game: db.StoredGame) -> tuple[str | None, list[dict[str, Any]]]:
             413,
             _too_many(),
         )
-    fields = game_of(game).hand_fields
+    fields = game_of(game).hand.hand_fields
     first_at: dict[int, int] = {}
     replacing = 0
     for index, item in enumerate(items):
