@@ -133,16 +133,13 @@ class GameBase(SchemaDefaults):
     simulation: ClassVar[Simulation] = NO_SIMULATION
     """Whole deals played by bots (``core.declared.Simulation``); none by default."""
     figures: ClassVar[Figures] = HANDS_AND_POINTS
-    """Figures of the game's own (``core.declared.Figures``); by default the hands and
-    points every game has."""
+    """Figures of its own (``core.declared.Figures``); by default hands and points."""
     paper: ClassVar[Paper] = PLAIN_PAPER
     """What the game keeps on paper beyond its sheet (``core.declared.Paper``)."""
     csv: ClassVar[Csv] = SCHEMA_CSV
-    """Its own columns of the CSV export (``core.declared.Csv``); by default one for each
-    field of its ``hand``."""
+    """Its own columns of the CSV export (``core.declared.Csv``); by default its fields'."""
     preset_titles: ClassVar[Mapping[str, Message]] = {}
-    """Presets that name the game another way (the round sheet's Hearts): see
-    ``core.game.title_of``."""
+    """Presets that name the game another way (Hearts): ``core.game.title_of``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Refuses a game that does not write :data:`SCHEMA_REQUIRED`; gives its
