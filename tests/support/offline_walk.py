@@ -165,7 +165,9 @@ def offline_evening(
 
     # The server's: 1 to 5 as entered, the phone's numbers, 4 and 5 marked ✈; still kept.
     now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
-    assert [game.hand.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:5])]
+    assert [game.hand.form_values(h) for h in now["hands"]] == [
+        *map(game.hand.form_values, hands[:5])
+    ]
     assert numbers(page, NUMBERS) == shown
     assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
     assert marked(page, "#live") == ["h4", "h5"]
