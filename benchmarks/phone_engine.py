@@ -65,7 +65,7 @@ def preview_request() -> dict:
         "game": rules.key,
         "seats": rules.seats,
         "settings": settings.to_dict(),
-        "state": rules.state_of(rules.replay(settings, 0, [])),
+        "state": rules.replay(settings, 0, []).state.to_dict(),
         "hand": {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]},
     }
 

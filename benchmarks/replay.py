@@ -25,9 +25,10 @@ from scorekeeper.engine.core.play import random_game
 
 def drawn(game: Any, settings: Any, hands: int) -> list[Any]:
     """``hands`` hands of one game under ``settings`` (fewer where the game ends first)."""
-    if game.bot_kinds:
-        deals = game.simulate(settings, hands, seed=67, bots=game.bot_kinds[0])
-        records = [game.record_of_deal(deal) for deal in deals]
+    simulation = game.simulation
+    if simulation.bots:
+        deals = simulation.deals(settings, hands, seed=67, bots=simulation.bots[0])
+        records = [simulation.record_of(deal) for deal in deals]
     else:
         records = []
         for placed in random_game(game, settings, hands, 67, 0):
@@ -39,7 +40,7 @@ def drawn(game: Any, settings: Any, hands: int) -> list[Any]:
     for record in records:  # cut where the game ends
         if progress.status == "finished":
             break
-        progress = game.resume(settings, game.state_of(progress), [record])
+        progress = game.resume(settings, progress.state.to_dict(), [record])
         kept.append(record)
     return kept
 

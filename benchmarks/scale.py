@@ -101,9 +101,10 @@ def other_kind(key: str, long_hands: int) -> tuple:
     dealt (deal i by seat i mod 4, so the game starts with seat 0 dealing)."""
     game = table_game(key, SEATS)
     settings = game.preset(game.default_preset).with_changes(game.lasting(long_hands + 1))
-    if game.bot_kinds:
-        deals = game.simulate(settings, long_hands + 1, seed=20, bots=game.bot_kinds[0])
-        records = [game.record_of_deal(deal) for deal in deals]
+    simulation = game.simulation
+    if simulation.bots:
+        deals = simulation.deals(settings, long_hands + 1, seed=20, bots=simulation.bots[0])
+        records = [simulation.record_of(deal) for deal in deals]
     else:  # a game without bots (the round sheet): random hands, each at its place
         drawn = random_game(game, settings, long_hands + 1, seed=20, first_dealer=0)
         records = [placed.record for placed in drawn]

@@ -12,7 +12,7 @@ OpenSpiel: targets, random bots at least 3x OpenSpiel's rng.choice loop; with
 described next, all contenders in this one process.
 
 Israeli Whist (under ``--rules``) and Bid Whist (its ``bid-whist`` preset), each with
-random and heuristic bots, played through the Game interface's ``simulate_results``, as
+random and heuristic bots, played through the game's ``simulation.results``, as
 ``scorekeeper simulate`` plays them. The targets (issue 12) are printed beside each
 figure, with ``MISSED`` where a figure falls short:
 
@@ -86,7 +86,7 @@ Runner = Callable[[float], int]
 def simulator(game_key: str, rules: str, bots: str) -> Runner:
     """A runner over one endless seeded run of the game's simulated deals."""
     game = find_game(game_key, include_unlisted=True)
-    deals = game.simulate_results(game.preset(rules), 10**12, seed=0, bots=bots)
+    deals = game.simulation.results(game.preset(rules), 10**12, seed=0, bots=bots)
 
     def run(seconds: float) -> int:
         played = 0
@@ -302,7 +302,7 @@ def one_count(name: str, deals: int, rules: str) -> None:
         key, bots = CONTENDERS[name]
         game = find_game(key, include_unlisted=True)
         preset = rules if key == "israeli-whist" else game.default_preset
-        results = game.simulate_results(game.preset(preset), 10**12, seed=0, bots=bots)
+        results = game.simulation.results(game.preset(preset), 10**12, seed=0, bots=bots)
 
         def play(full: int, _: int) -> int:  # as ``simulator``'s runner counts them
             return full + (not getattr(next(results), "thrown_in", False))

@@ -317,7 +317,7 @@ def _kept_figures_problems(database: Database, game, hands) -> Iterator[str]:
         except (ValueError, TypeError, KeyError):
             kept = None
         rules = game.table
-        if kept != rules.game_stats(figures.recorded(game, hands)):
+        if kept != rules.figures.game_stats(figures.recorded(game, hands)):
             yield (
                 f"game {game.id}: the statistics kept for it (game_stats) are not those its "
                 "hands give"

@@ -46,13 +46,13 @@ def progress_of(
     options: dict[str, Any] = {}
     if game.starting_totals:
         options["starting_totals"] = game.starting_totals
-    if rules.finish_now:
+    if rules.progression.finish_now:
         options["finish_after"] = game.finished_after if finished_after is None else finished_after
     return rules.replay(game.settings, game.first_dealer, records, **options)
 
 
 def _finish_options(game: db.StoredGame, finished_after: int | None) -> dict[str, Any]:
-    if not game.table.finish_now:
+    if not game.table.progression.finish_now:
         return {}
     return {"finish_after": game.finished_after if finished_after is None else finished_after}
 
@@ -83,7 +83,7 @@ def state_after(database: Database, game: db.StoredGame, number: int) -> dict[st
     """The game's state after hand ``number`` (before the first hand for 0): one row read,
     or none. Raises db.StatesMissing when that hand has none stored yet."""
     if number == 0:
-        return game.table.state_of(progress_of(game, []))
+        return progress_of(game, []).state.to_dict()
     return db.stored_state(database, game.id, number)
 
 
@@ -95,11 +95,11 @@ def place_of(database: Database, game: db.StoredGame, number: int) -> HandPlace:
     number = min(max(number, 1), game.hand_count + 1)
     for _ in range(2):
         try:
-            return rules.place_of(state_after(database, game, number - 1))
+            return HandPlace.after(rules.state_from_dict(state_after(database, game, number - 1)))
         except db.StatesMissing:
             fill_states(database, game.id)
     earlier = db.load_hands(database, game.id)[: number - 1]
-    return rules.place_of(rules.state_of(progress_of(game, earlier)))
+    return HandPlace.after(progress_of(game, earlier).state)
 
 
 Hand = HandRecord | Mapping[str, Any]
@@ -112,7 +112,8 @@ def read_placed(game: db.StoredGame, hand: Hand, state: Mapping[str, Any]) -> Ha
     deals it, the score before it). Raises InvalidHand naming every field and its rule."""
     rules = game.table
     body = hand if isinstance(hand, Mapping) else hand.to_dict()
-    return rules.record_from_dict(game.settings, body, rules.place_of(state))
+    place = HandPlace.after(rules.state_from_dict(state))
+    return rules.record_from_dict(game.settings, body, place)
 
 
 def _readable(game: db.StoredGame, hand: Hand) -> None:
@@ -130,12 +131,11 @@ def fill_states(database: Database, game_id: int) -> int:
     game, hands = db.load_game_with_hands(database, game_id)
     if game is None or not hands:
         return 0
-    rules = game.table
     progress = progress_of(game, hands)
     return db.store_states(
         database,
         game,
-        [(replayed.number, rules.hand_state(replayed)) for replayed in progress.hands],
+        [(replayed.number, replayed.state.to_dict()) for replayed in progress.hands],
     )
 
 
@@ -217,7 +217,7 @@ def load_scoreboard(
                     return (
                         game,
                         progress,
-                        game.table.running_totals(progress),
+                        [hand.totals for hand in progress.hands],
                     )
                 return game, progress, db.running_totals(database, game)
         except db.StatesMissing:
@@ -455,14 +455,13 @@ def _first_refused(
 ) -> int:
     """How many of ``records`` (the hands after ``before``) stand before the first that
     ``resume`` refuses at its place; the hands are resumed one at a time."""
-    rules = game.table
     state = before
     for index, record in enumerate(records):
         try:
             progress = resume_game(game, state, [record])
         except ValueError:
             return index
-        state = rules.hand_state(progress.hands[-1])
+        state = progress.hands[-1].state.to_dict()
     return len(records)
 
 
@@ -520,7 +519,7 @@ def finish_game(database: Database, game_id: int) -> tuple[int, Progress]:
 
     def plan(game: db.StoredGame):
         rules = game.table
-        if not rules.finish_now:
+        if not rules.progression.finish_now:
             raise db.Conflict(
                 msg(
                     "%(game)s has no \u201cfinish now\u201d: the game ends at its target",
@@ -578,7 +577,7 @@ def entered_body(
     rules = game.table
     if action is None:
         fill_fixed(spec, values)
-    return rules.form_body(game.settings, values, action)
+    return rules.hand.form_body(rules.context(game.settings), values, action)
 
 
 def entered_record(

@@ -278,7 +278,7 @@ def edit_key(page, game_id: int) -> str:
 def form_values(game: Any, settings: Any, players: list[str], hand: dict) -> list[tuple]:
     """The form's (field, value) pairs for ``hand``, in the form's order."""
     spec = game.hand_form(settings, players)
-    values = game.form_values(hand)
+    values = game.hand.form_values(hand)
     return [(f.name, values[f.name]) for f in spec.fields if f.name in values]
 
 

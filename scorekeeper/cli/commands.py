@@ -19,8 +19,8 @@ from pathlib import Path
 import click
 
 from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
-from ..engine.core.command_line import HandOption, options_from_fields, score_from_record, shown
-from ..engine.core.game import ScoresFromOptions
+from ..engine.core.command_line import HandOption, shown
+from ..engine.core.game import seat_counts
 from ..engine.registry import UNLISTED
 from ..problems import Problem
 from .numbers import WholeNumber
@@ -62,7 +62,7 @@ def settings_from_options(game: Game, rules: str, assignments: Sequence[str]) ->
         changes[name.strip()] = value
     try:
         settings = base.with_changes(changes)
-        game.check_table(settings)  # a knob that holds the players is --players
+        settings.check_table(game.seats)  # a knob that holds the players is --players
     except EngineError as exc:
         raise FieldError(str(exc), "--set") from None
     return settings
@@ -101,11 +101,8 @@ def rules_options(func):
 
 
 def hand_options(game: Game) -> tuple[HandOption, ...]:
-    """The options ``scorekeeper score`` takes for a hand of ``game``: its own, or one for
-    each key of its hand's body."""
-    if isinstance(game, ScoresFromOptions):
-        return game.hand_options
-    return options_from_fields(game)
+    """The options ``scorekeeper score`` takes for a hand of ``game``: its hand schema's."""
+    return game.hand.options(game)
 
 
 def _known_games() -> tuple[Game, ...]:
@@ -172,9 +169,9 @@ def _hand_params(games: tuple[Game, ...], chosen: str | None = None) -> list[cli
 def _table_sizes() -> str:
     """The games whose table size varies, with their counts: "Oh Hell 3–7, …"."""
     return ", ".join(
-        f"{game.name} {game.seat_counts[0]}–{game.seat_counts[-1]}"
+        f"{game.name} {seat_counts(game)[0]}–{seat_counts(game)[-1]}"
         for game in _known_games()
-        if len(game.seat_counts) > 1
+        if len(seat_counts(game)) > 1
     )
 
 
@@ -230,14 +227,10 @@ def score(
         for option in options
     }
     try:
-        scored = (
-            game.score_typed(settings, given)
-            if isinstance(game, ScoresFromOptions)
-            else score_from_record(game, settings, given)
-        )
+        scored = game.hand.typed(game, settings, given)
     except EngineError as exc:
         message = str(exc)
-        counts = game.seat_counts
+        counts = seat_counts(game)
         seated = "players" in message or "one per seat" in message
         if players is None and len(counts) > 1 and seated:
             # A list of another length than the usual table's: say how to score another.
@@ -270,14 +263,15 @@ def _knob_help(knob) -> str:
 def rules(preset_name: str | None, game_key: str) -> None:
     """Show the settings of one rules preset, or of every preset side by side."""
     game = game_from_option(game_key)
-    knobs = [knob.name for knob in game.knobs]
+    every = game.preset(game.default_preset).knobs_for_table()
+    knobs = [knob.name for knob in every]
     if preset_name is not None:
         try:
             chosen = game.preset(preset_name).to_dict()
         except EngineError as exc:
             raise FieldError(str(exc), "PRESET") from None
         rows = [("setting", "value", "meaning")]
-        rows += [(k.name, shown(chosen[k.name]), _knob_help(k)) for k in game.knobs]
+        rows += [(k.name, shown(chosen[k.name]), _knob_help(k)) for k in every]
     else:
         presets = {name: settings.to_dict() for name, settings in game.presets.items()}
         rows = [("setting", *presets)]
@@ -325,7 +319,7 @@ def games(as_json: bool) -> None:
 @click.option(
     "--bots",
     type=click.Choice(
-        sorted({kind for game in (*GAMES.values(), *UNLISTED) for kind in game.bot_kinds})
+        sorted({kind for game in (*GAMES.values(), *UNLISTED) for kind in game.simulation.bots})
     ),
     default="random",
     show_default=True,
@@ -355,11 +349,12 @@ def simulate(
     game = game_from_option(game_key)
     rules = rules or game.default_preset
     settings = settings_from_options(game, rules, assignments)
-    if not game.bot_kinds:
+    if not game.simulation.bots:
         problem = f"{game.key} has no simulation: its hands are only written down at the table"
         raise FieldError(problem, "--game")
-    if bots not in game.bot_kinds:
-        raise FieldError(f"{game.key} is played by {', '.join(game.bot_kinds)} bots", "--bots")
+    if bots not in game.simulation.bots:
+        kinds = ", ".join(game.simulation.bots)
+        raise FieldError(f"{game.key} is played by {kinds} bots", "--bots")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     jobs = min(jobs or simulation.default_jobs(), hands)

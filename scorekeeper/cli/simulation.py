@@ -3,7 +3,7 @@
 Every block of simulated deals stands alone (``engine.core.simulation``): deal ``index``
 of a run depends on the seed and the index only (a share that starts inside a block plays
 its earlier deals first, unseen). So a run is cut into shares of consecutive deals,
-each share played in a worker by the game's own ``simulate_results`` over its range of
+each share played in a worker by the game's own ``simulation.results`` over its range of
 indices, and the shares are put back in order: the same seed prints the same deals and
 the same summary whatever the number of processes.
 """
@@ -53,7 +53,7 @@ def run(
     is counted (returns None); otherwise returns the game's summary of the run.
     ``advance(n)`` is told as every n more deals are done."""
     jobs = max(1, min(jobs, deals))
-    summary = None if write else game.simulation_summary()
+    summary = None if write else game.simulation.tally()
     if jobs == 1 or (summary is not None and not hasattr(summary, "merge")):
         for done in _play(game, settings, range(deals), seed, bots, summary, write):
             advance(done)
@@ -93,7 +93,7 @@ def _play(
     """Plays the deals of ``indices`` into ``summary`` or ``write``, yielding the count done
     every few hundred deals and at the end."""
     # The game's own results: only what is printed as JSON is converted to a dict.
-    results = game.simulate_results(settings, indices, seed, bots)  # type: ignore[arg-type]
+    results = game.simulation.results(settings, indices, seed, bots)
     pending = 0
     if write is not None:
         dumps = json.dumps
@@ -126,7 +126,7 @@ def _play_share(
         for _ in _play(game, settings, indices, seed, bots, None, lines.append):
             pass
         return "".join(lines)
-    summary = game.simulation_summary()
+    summary = game.simulation.tally()
     for _ in _play(game, settings, indices, seed, bots, summary, None):
         pass
     return summary

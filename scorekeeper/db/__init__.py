@@ -60,7 +60,7 @@ plain SQLite so that sqlite-utils or Datasette can open it:
     (``json_extract(record, '$.<field>')``); the flat columns Israeli Whist's own storage
     once filled went with m031, their values in the records. ``state`` is the game's own
     state after the
-    hand (its ``hand_state`` as JSON: the totals, the next dealer, who won…), from which
+    hand (its state's ``to_dict()`` as JSON: the totals, the next dealer, who won…), from which
     the next save scores on without reading the hands before; null for a hand stored
     before version 8, filled in by the first write to its game. ``offline_by`` is the
     name of the phone the hand was recorded on without the network and sent later

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 from ..engine.club import Draw, NightRules
 from ..engine.club.rules import from_dict
 from ..engine.core.messages import msg
+from ..engine.core.seating import sits_out
 from ..limits import CLUB_MAX_DISPUTES_PER_TABLE
 from ..problems import Problem
 from .bulk import _insert_game, insert_staged, staged_rows
@@ -616,7 +617,7 @@ def _sitting_out(
             size = sizes[game_id]
             tables[game_id] = (table_of(key, size), stored_settings(key, size, text))
         rules, settings = tables[game_id]
-        gone = rules.sits_out(settings, row["number"], row["dealer"])
+        gone = sits_out(rules, settings, row["number"], row["dealer"])
         if gone:
             found.setdefault(game_id, {})[row["number"]] = gone
     return found

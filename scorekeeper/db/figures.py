@@ -2,7 +2,7 @@
 instead of replaying every game: each player's figures in the game (what a career adds up)
 and every rivalry between two of its players (what a head-to-head table adds up).
 
-They are the engine's own: ``StoredGame.table.careers`` and ``head_to_head`` of
+They are the engine's own: ``StoredGame.table.figures.careers`` and ``head_to_head`` of
 the one game, so a career or a table summed from them gives the figures that replaying all
 the games at once gives (``careers`` and ``head_to_head`` fold game by game, oldest first).
 
@@ -59,11 +59,11 @@ def recorded(game: StoredGame, hands: Sequence[StoredHand]) -> Any:
     a game with "finish now")."""
     rules = game.table
     options: dict[str, Any] = {"changes": game.changes} if game.changes else {}
-    if rules.finish_now:
+    if rules.progression.finish_now:
         options["finish_after"] = game.finished_after
     if game.starting_totals:
         options["starting_totals"] = game.starting_totals
-    return rules.recorded_game(
+    return rules.figures.recorded(
         game.settings,
         game.first_dealer,
         game.players,
@@ -78,8 +78,8 @@ def compute(game: StoredGame, hands: Sequence[StoredHand]) -> GameFigures:
     rules = game.table
     one = recorded(game, hands)
     names = sorted(played_by(game.players, game.changes))
-    careers = rules.careers([one])
-    table = rules.head_to_head([one], names)
+    careers = rules.figures.careers([one])
+    table = rules.figures.head_to_head([one], names)
     return GameFigures(
         game.id,
         game.version,
@@ -298,7 +298,7 @@ def game_stats(db: Database, game: StoredGame) -> tuple[StoredGame, Any]:
     loaded, hands = load_game_with_hands(db, game.id)
     if loaded is None:  # gone since: the statistics of the game as it was loaded
         loaded, hands = game, []
-    stats = loaded.table.game_stats(recorded(loaded, hands))
+    stats = loaded.table.figures.game_stats(recorded(loaded, hands))
     _cache.put(
         (path, "stats", loaded.id, loaded.version, loaded.created_at, loaded.updated_at), stats
     )

@@ -314,13 +314,13 @@ def hand_values(db: Database, rules: Game, replayed: Replayed) -> dict[str, Any]
         "dealer": replayed.dealer,
         "thrown_in": int(bool(replayed.record.thrown_in)),
         "record": record_text(replayed.record),
-        "state": state_text(rules, replayed),
+        "state": state_text(replayed),
     }
 
 
-def state_text(rules: Game, replayed: Replayed) -> str:
+def state_text(replayed: Replayed) -> str:
     """The game's state after a replayed hand, as ``hands.state`` stores it."""
-    return json.dumps(rules.hand_state(replayed), sort_keys=True)
+    return json.dumps(replayed.state.to_dict(), sort_keys=True)
 
 
 def seat_rows(rules: Game, replayed: Replayed) -> Iterator[tuple[int, int, int]]:
@@ -462,7 +462,7 @@ def write_derived(db: Database, game: StoredGame, progress: Progress, after: int
         }
         db.conn.executemany(
             "UPDATE hands SET dealer = ?, state = ? WHERE id = ?",
-            [(h.dealer, state_text(rules, h), ids[h.number]) for h in later],
+            [(h.dealer, state_text(h), ids[h.number]) for h in later],
         )
         db.conn.executemany(
             "UPDATE hand_seats SET points = ?, total = ? WHERE hand_id = ? AND seat = ?",

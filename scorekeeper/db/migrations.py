@@ -212,7 +212,7 @@ def m007_seat_changes(db: Database) -> None:
 
 @migrations()
 def m008_hand_state(db: Database) -> None:
-    # ``hands.state``: the game's own state after the hand (its ``hand_state``, as JSON:
+    # ``hands.state``: the game's own state after the hand (its state's ``to_dict()``, as JSON:
     # totals, next dealer, hands so far, who won…), so a save scores the next hand from the
     # last one's state instead of replaying the whole game. Null for hands stored before
     # this column: the first write that needs one replays that game once and fills them.

@@ -6,7 +6,7 @@ JavaScript (``static/phone-engine.js`` loads Pyodide and this package and calls 
 
 Every request names the game as the server stores it: ``game`` (its registry key),
 ``seats`` (how many play), ``settings`` (the settings' ``to_dict``) and ``state`` (the
-state stored after the hand before: ``state_of``/``hand_state``, as ``hands.state``
+state stored after the hand before: its ``to_dict()``, as ``hands.state``
 holds it). Then:
 
 - ``read``: ``hand`` (a body as ``POST /api/games/<id>/hands`` takes it) read at its
@@ -170,7 +170,7 @@ _READ: dict[str, tuple[Game, Any]] = {}
 
 
 def _place(rules: Game, request: Mapping[str, Any]) -> HandPlace:
-    return rules.place_of(request["state"])
+    return HandPlace.after(rules.state_from_dict(request["state"]))
 
 
 def read_hand(request: Mapping[str, Any]) -> Answer:
@@ -203,11 +203,12 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
         try:
             if progress.status == "finished":
                 raise EngineError(msg("the game is over"), "number")
-            record = rules.record_from_dict(settings, body, rules.place_of(state))
+            place = HandPlace.after(rules.state_from_dict(state))
+            record = rules.record_from_dict(settings, body, place)
         except EngineError as refused:
             return {**refused_answer(refused), "number": number}
         progress = rules.resume(settings, state, [record], **finish)
-        state = rules.state_of(progress)
+        state = progress.state.to_dict()
         replayed = progress.hands[-1]
         hands.append(
             {
@@ -223,7 +224,7 @@ def resume_game(request: Mapping[str, Any]) -> Answer:
 
 def _finish(rules: Game, request: Mapping[str, Any]) -> dict[str, Any]:
     """``resume``'s ``finish_after``, for a game the table may finish after any hand."""
-    return {"finish_after": request.get("finished_after")} if rules.finish_now else {}
+    return {"finish_after": request.get("finished_after")} if rules.progression.finish_now else {}
 
 
 def standing(rules: Game, progress: Progress) -> Answer:
@@ -303,8 +304,9 @@ def scoreboard(request: Mapping[str, Any]) -> Answer:
     finish = _finish(rules, request)
     records, now = [], state
     for body in request.get("hands", ()):
-        records.append(stored_record(rules, settings, body, rules.place_of(now)))
-        now = rules.state_of(rules.resume(settings, now, records[-1:], **finish))
+        place = HandPlace.after(rules.state_from_dict(now))
+        records.append(stored_record(rules, settings, body, place))
+        now = rules.resume(settings, now, records[-1:], **finish).state.to_dict()
     progress = rules.resume(settings, state, records, **finish)
     seating = _seating(request, rules)
     return phone_pages.sheet_page(rules, settings, progress, table.players, table.words, seating)

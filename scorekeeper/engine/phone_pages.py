@@ -53,7 +53,7 @@ def sheet_page(
     the totals, the standing (banner, whose turn), for ``players`` by seat as they sit now,
     in ``words``; each hand with the names that sat for it and who took whose seat from
     it, by ``seating`` (None: all of them as ``players``)."""
-    shows_dealer = rules.shows_dealer(settings)
+    shows_dealer = settings.shows_dealer
     sat = (lambda number: players) if seating is None else seating.at
     took = {} if seating is None else seating.took_seats(words, settings)
     rows = sheet.hand_rows(rules, progress, sat, words.shown, took, shows_dealer)

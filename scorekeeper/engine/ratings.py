@@ -3,8 +3,8 @@ event, how an event moves its players' ratings, what a rating shows, and the cha
 seating gives. Stored ratings, their order and re-rating are ``scorekeeper.db.ratings``'s.
 
 Pure: neither Flask nor SQLite. A game is read through the engine's registry
-(``table_game``): its ``sides`` say who plays together, its ``lowest_wins`` whether the
-final totals are negated. The model is the ``openskill`` library's Weng-Lin
+(``table_game``): its ``sides`` say who plays together, its settings' ``lowest_wins``
+whether the final totals are negated. The model is the ``openskill`` library's Weng-Lin
 Plackett-Luce with the library's default constants (mu 25, sigma 25/3, beta 25/6,
 kappa 0.0001, tau 25/300).
 
@@ -139,7 +139,7 @@ def event_of(game: Any) -> Event | None:
     rules = table_game(game.game, game.players)
     hands = game.hand_count
     sat = _hands_sat(game.players, game.changes, hands)
-    sign = -1 if rules.lowest_wins(game.settings) else 1
+    sign = -1 if game.settings.lowest_wins else 1
     # Where each name sat most: (hands, -side) per side, the best kept.
     sides_of: dict[str, dict[int, int]] = {}
     for side_index, side in enumerate(rules.sides):

@@ -27,7 +27,7 @@ next id (in an empty database, a file's games numbered from 1 keep their numbers
 file never chooses the ids of other groups' games.
 
 CSV is for spreadsheets: one row per player per hand, with the columns every game has
-(``CSV_SHARED_COLUMNS``) and each game's own (``Game.csv_columns``), laid out by
+(``CSV_SHARED_COLUMNS``) and each game's own (``game.csv.columns``), laid out by
 ``csv_header``.
 """
 
@@ -55,7 +55,7 @@ from ..engine import (
     parse_int,
     read_starting_totals,
 )
-from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, Settings, seat_values
+from ..engine.core.game import CSV_SHARED_COLUMNS, CsvCell, HandPlace, Settings, seat_values
 from ..engine.core.messages import Message, msg
 from ..engine.core.numbers import shown
 from ..engine.core.seating import SeatChange, check_changes
@@ -170,7 +170,7 @@ def game_document(exported: db.ExportedGame) -> dict:
     game, hands, stamps = exported.game, exported.hands, exported.stamps
     progress = game_play.progress_of(game, hands)
     rules = game.table
-    finish = {"finished_after": game.finished_after} if rules.finish_now else {}
+    finish = {"finished_after": game.finished_after} if rules.progression.finish_now else {}
     start = {"starting_totals": list(game.starting_totals)} if game.starting_totals else {}
     if game.changes:
         start["substitutions"] = [change.to_dict() for change in game.changes]
@@ -279,7 +279,7 @@ def _drained(out: io.StringIO) -> str:
 def csv_header(games: Iterable[Game]) -> tuple[str, ...]:
     """The CSV header of a file holding games of these kinds: the shared columns
     (``CSV_SHARED_COLUMNS``), each followed by the games' own columns that come after it
-    (``Game.csv_columns``), the games in the registry's order and each game's columns in
+    (``game.csv.columns``), the games in the registry's order and each game's columns in
     its own. A name two games both have (``bid``) is one column, at the first place a game
     puts it; in a row of a game without a column, its cell is empty.
 
@@ -294,7 +294,7 @@ def csv_header(games: Iterable[Game]) -> tuple[str, ...]:
         for game in ordered:
             header.extend(
                 column.name
-                for column in game.csv_columns
+                for column in game.csv.columns
                 if column.after == shared and column.name not in header
             )
     return tuple(header)
@@ -314,10 +314,11 @@ def csv_chunks(games: Iterable[db.ExportedGame], kinds: Iterable[str]) -> Iterat
         if game.game not in known:
             raise ValueError(f"game {game.id} plays {game.game}, which the header left out")
         rules = game.table
+        own = rules.csv  # bound once for the game's hands
         progress = game_play.progress_of(game, exported.hands)
         for replayed in progress.hands:
             names = game.names_at(replayed.number)
-            hand, seats = rules.csv_values(replayed, names)
+            hand, seats = own.values(replayed, names)
             points = seat_values(rules, replayed.points)
             totals = seat_values(rules, replayed.totals)
             for seat, name in enumerate(names):
@@ -441,7 +442,7 @@ def _settings(game: Game, entry: dict, where: str) -> tuple[str, Settings]:
         raise ImportProblem(msg("must be an object of rule settings"), "settings", where)
     try:
         settings = game.settings_from_dict(values)
-        game.check_table(settings)
+        settings.check_table(game.seats)
         return rules.strip().lower(), settings
     except EngineError as exc:
         raise ImportProblem(exc.message, f"settings.{exc.field}", where) from None
@@ -464,7 +465,7 @@ def _finished_after(game: Game, entry: dict, where: str) -> int | None:
     value = entry.get("finished_after")
     if value is None:
         return None
-    if not game.finish_now:
+    if not game.progression.finish_now:
         message = msg("%(game)s has no “finish now”; leave finished_after out", game=game.key)
         raise ImportProblem(message, "finished_after", where)
     return _whole(value, where, "finished_after", 0)
@@ -504,7 +505,8 @@ def _check_places(
     # ``states`` may stop before the records do (a walk that met a hand it refuses).
     for number, (record, state) in enumerate(zip(records, states, strict=False), start=1):
         try:
-            game.record_from_dict(settings, record.to_dict(), game.place_of(state))
+            place = HandPlace.after(game.state_from_dict(state))
+            game.record_from_dict(settings, record.to_dict(), place)
         except EngineError as exc:
             at = msg("%(where)s, hand %(hand)d", where=where, hand=number)
             raise ImportProblem(exc.message, exc.field or "hand", at) from None
@@ -516,7 +518,7 @@ def _resumed_states(game: Any, settings: Settings, state: Any, records: list[Any
     for record in records:
         yield state
         try:
-            state = game.state_of(game.resume(settings, state, [record]))
+            state = game.resume(settings, state, [record]).state.to_dict()
         except ValueError:
             return
 
@@ -569,14 +571,14 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
             len(game.sides),
             # A game that ends otherwise than at a target (Oh Hell) has none to stay below.
             getattr(settings, "target", None),
-            game.losing_floor(settings),
+            settings.losing_floor,
         )
     except EngineError as exc:
         raise ImportProblem(exc.message, exc.field or "starting_totals", where) from None
     changes = _changes(entry, where, players, len(hands))
     records = [h.record for h in hands]
     options: dict[str, Any] = {"starting_totals": start} if any(start) else {}
-    if game.finish_now:
+    if game.progression.finish_now:
         options["finish_after"] = finished_after
     begun = game.replay(settings, first_dealer, [], starting_totals=options.get("starting_totals"))
     try:
@@ -587,11 +589,11 @@ def read_game(entry: Any, where: str, version: int = FORMAT_VERSION) -> db.Impor
             game,
             settings,
             records,
-            _resumed_states(game, settings, game.state_of(begun), records),
+            _resumed_states(game, settings, begun.state.to_dict(), records),
             where,
         )
         raise ImportProblem(exc.args[0] if exc.args else str(exc), "hands", where) from None
-    before = [game.state_of(begun), *(game.hand_state(hand) for hand in progress.hands[:-1])]
+    before = [begun.state.to_dict(), *(hand.state.to_dict() for hand in progress.hands[:-1])]
     _check_places(game, settings, records, before, where)
     for hand, replayed in zip(entry.get("hands", []), progress.hands, strict=True):
         at = msg("%(where)s, hand %(hand)d", where=where, hand=replayed.number)

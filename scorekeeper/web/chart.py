@@ -354,7 +354,7 @@ def game_chart(
     ``names`` in seat order (a side's partners are named one under the other)."""
     game = game or get_game()
     sides = [[names[seat] for seat in side] for side in game.sides]
-    return running_totals_svg(sides, game.running_totals(progress), **options)
+    return running_totals_svg(sides, [hand.totals for hand in progress.hands], **options)
 
 
 def ratings_svg(

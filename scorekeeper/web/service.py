@@ -30,7 +30,7 @@ from ..engine import (
 )
 from ..engine.core.display import total
 from ..engine.core.errors import EngineError
-from ..engine.core.game import HandWords, sides_as_named
+from ..engine.core.game import HandWords, sides_as_named, title_of
 from ..engine.core.messages import msg
 from ..engine.core.names_in_sentences import AT, name_in
 from ..engine.core.seating import SeatChange, empty_at, grows, present_at, with_empty
@@ -67,7 +67,7 @@ def kind_name(game: db.StoredGame | Game | Mapping[str, Any]) -> str:
     if not isinstance(game, db.StoredGame) and isinstance(game, Game):
         return translate(game.name)
     preset = game.get("rules") if isinstance(game, Mapping) else game.rules
-    return translate(game_of(game).title_of(preset or ""))
+    return translate(title_of(game_of(game), preset or ""))
 
 
 def hand_words(game: db.StoredGame) -> HandWords:
@@ -87,8 +87,7 @@ def counted_number(game: db.StoredGame, number: int) -> int:
     """Hand ``number`` as the table counts it, where the game's count differs from its
     rows' (a Chicago's passed-out deal is dealt again and takes no number): the game's
     ``paper.deal_number`` at the hand's place (one row read); else the row's number."""
-    paper = game_of(game).paper
-    counted = None if paper is None else paper.deal_number
+    counted = game_of(game).paper.deal_number
     if counted is None or not 1 <= number <= game.hand_count:
         return number
     return counted(game.settings, game_play.place_of(db.get_db(), game, number))
@@ -116,7 +115,7 @@ def game_summary(game: db.StoredGame) -> dict[str, Any]:
         leading = [game.winner]
     else:
         # The sides whose totals are best: the lowest where the lowest total wins.
-        scores = rules.scores_in_favour(game.settings, totals)
+        scores = game.settings.in_favour(totals)
         leading = list(leaders_of(scores)) if game.hand_count else []
     return {
         "id": game.id,
@@ -333,7 +332,7 @@ def rules_label(game: db.StoredGame) -> str:
     page's language (English for the JSON API); a club night's table that plays the
     night's settings names what the night changed instead (``night_rules_label``)."""
     name = str(preset_label(game_of(game), game.rules))
-    if game_of(game).preset_name_of(game.settings) == game.rules:
+    if game.settings.preset_of(game_of(game).presets) == game.rules:
         return name
     night = night_rules_label(game)
     return night or _("%(preset)s + house rules", preset=name)
@@ -354,11 +353,11 @@ def night_rules_label(game: Any) -> str | None:
         planned = rules.table_settings(len(game.players))
     except EngineError:  # the night's rules as stored, no longer playable at this size
         return None
-    aside = {name: getattr(game.settings, name) for name in kind.preset_aside}
+    aside = {name: getattr(game.settings, name) for name in game.settings.preset_aside}
     if replace(planned, **aside) != game.settings:
         return None
     preset = kind.preset(rules.preset)
-    words = {knob.name: knob.label for knob in kind.knobs}
+    words = {knob.name: knob.label for knob in game.settings.knobs_for_table()}
     changed = [
         str(translate(words[name])) if words.get(name) is not None else name
         for name, value in rules.knobs
@@ -423,13 +422,13 @@ def start_game(
     if not isinstance(changes, dict):
         raise FieldProblem(msg("settings must be an object of rule settings"), "settings")
     rules_name, settings = settings_for(rules, changes, target, game)
-    game.check_table(settings)
+    settings.check_table(game.seats)
     start = read_starting_totals(
         # A game that ends otherwise than at a target (Oh Hell) has none to stay below.
         starting_totals,
         len(game.sides),
         getattr(settings, "target", None),
-        game.losing_floor(settings),
+        settings.losing_floor,
     )
     dealer = first_dealer_of(first_dealer, game.seats)
     database = db.get_db()

@@ -32,8 +32,10 @@ def _pool(rules, settings_, seed: int, deals: int = 40) -> list:
     """Hands as a table writes them down, from deals the game's bots played, with every
     fifth a deal thrown in (the dealer deals again in Israeli Whist) and, in Israeli Whist,
     every seventh the worked example (West makes a contract, so a target is reached)."""
-    bots = rules.bot_kinds[-1]
-    pool = [rules.record_of_deal(d) for d in rules.simulate(settings_, deals, seed, bots)]
+    bots = rules.simulation.bots[-1]
+    pool = [
+        rules.simulation.record_of(d) for d in rules.simulation.deals(settings_, deals, seed, bots)
+    ]
     thrown = {"thrown_in": True}
     if rules is IW:
         thrown["frisch_rounds"] = settings_.frisch_rounds
@@ -151,20 +153,20 @@ def test_resuming_from_any_hands_state_scores_the_rest_as_a_replay(kind):
     whole = rules.replay(settings_, 1, records)
     assert len(whole.hands) >= 3
     for k, replayed in enumerate(whole.hands):
-        resumed = rules.resume(settings_, rules.hand_state(replayed), records[k + 1 :])
+        resumed = rules.resume(settings_, replayed.state.to_dict(), records[k + 1 :])
         assert resumed.hands == whole.hands[k + 1 :]
-        assert rules.state_of(resumed) == rules.state_of(whole)
+        assert resumed.state.to_dict() == whole.state.to_dict()
         assert (resumed.totals, resumed.status, resumed.winner, resumed.next_number) == (
             whole.totals,
             whole.status,
             whole.winner,
             whole.next_number,
         )
-    start = rules.state_of(rules.replay(settings_, 1, []))
+    start = rules.replay(settings_, 1, []).state.to_dict()
     assert rules.resume(settings_, start, records).hands == whole.hands
     if whole.status == "finished":
         with pytest.raises(ValueError, match="after the game ended"):
-            rules.resume(settings_, rules.state_of(whole), [pool[0]])
+            rules.resume(settings_, whole.state.to_dict(), [pool[0]])
 
 
 def test_a_state_the_game_did_not_write_is_refused():

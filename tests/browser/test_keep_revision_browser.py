@@ -90,7 +90,7 @@ def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
         )
         assert page.locator("#kept-conflict").is_visible()
         hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
-        assert SPADES.form_values(hands[1]) == SPADES.form_values(CORRECTED)
+        assert SPADES.hand.form_values(hands[1]) == SPADES.hand.form_values(CORRECTED)
         keep_screenshot(page, SHOTS / "offline" / f"keep-shown-again-{language}.png")
         fits_the_phone(page, f"offline-keep-shown-again-{language}", language)
 
@@ -105,7 +105,7 @@ def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
         page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
         assert answered == [503, 200]
         hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
-        assert SPADES.form_values(hands[1]) == SPADES.form_values(MINE)
+        assert SPADES.hand.form_values(hands[1]) == SPADES.hand.form_values(MINE)
         revisions = stored(
             SERVED[base],
             "SELECT revision, offline_by FROM hand_revisions WHERE game_id = ? AND number = 2 "

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.registry import GAMES
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
@@ -67,7 +68,7 @@ def games(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("names")) as base:
         made = {}
         for key, registered in GAMES.items():
-            game = registered.seated(registered.seat_counts[-1])  # its most players
+            game = registered.seated(seat_counts(registered)[-1])  # its most players
             body = {"game": key, "players": list(NAMES[: game.seats]), "first_dealer": 0}
             created = api(base, "POST", "/api/games", {**body, "settings": long_rules(game)})
             for hand in simulated_hands(game, 6, long=True):

@@ -148,9 +148,9 @@ def test_a_hand_the_server_refuses_reopens_in_the_form_with_its_words(
         page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
         assert sent == [422, 200]
         hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
-        assert [SPADES.form_values(h) for h in hands] == [
-            SPADES.form_values(CORRECTED),
-            SPADES.form_values({"bids": BLIND["bids"], "tricks": BLIND["tricks"]}),
+        assert [SPADES.hand.form_values(h) for h in hands] == [
+            SPADES.hand.form_values(CORRECTED),
+            SPADES.hand.form_values({"bids": BLIND["bids"], "tricks": BLIND["tricks"]}),
         ]
         by = stored(SERVED[base], "SELECT offline_by FROM hands WHERE game_id = ?", game_id)
         assert by == [(None,), (PLAYERS[0],)]
@@ -197,8 +197,8 @@ def test_a_save_answered_as_the_network_drops_is_on_the_kept_copy(phones, live_s
         context.set_offline(False)
         page.locator("#live #h3").wait_for(timeout=ENGINE_TIMEOUT)
         hands = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)["hands"]
-        assert [SPADES.form_values(h) for h in hands] == [
-            SPADES.form_values(hand) for hand in (FIRST, SECOND, THIRD)
+        assert [SPADES.hand.form_values(h) for h in hands] == [
+            SPADES.hand.form_values(hand) for hand in (FIRST, SECOND, THIRD)
         ]
 
 
@@ -224,8 +224,7 @@ def test_a_hand_the_game_no_longer_takes_is_removed_from_the_phone(phones, live_
         records = [BID_WHIST.record_from_dict(settings, h) for h in [*played, hand]]
         if records[-1].thrown_in:
             continue
-        start = BID_WHIST.start_state(0, None)
-        if BID_WHIST.resume_from(settings, start, records, None).status == "in_progress":
+        if BID_WHIST.replay(settings, 0, records).status == "in_progress":
             played.append(hand)
         if len(played) == 3:
             break
@@ -345,7 +344,7 @@ def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, langu
         page.locator("#live").wait_for(timeout=ENGINE_TIMEOUT)
         now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
         assert len(now["hands"]) == 65
-        assert game.form_values(now["hands"][64]) == game.form_values(hands[64])
+        assert game.hand.form_values(now["hands"][64]) == game.hand.form_values(hands[64])
 
 
 def test_a_table_that_changes_language_has_its_kept_game_in_its_new_words(phones, live_server):

@@ -84,7 +84,7 @@ def widest_kept() -> dict[str, str]:
         hands = simulated_hands(game, 7, long=True, numbers=range(1, 8))
         asked = {"game": game.key, "seats": game.seats, "settings": settings.to_dict()}
         asked |= {"players": names_for(game), "language": Widest.LANGUAGE}
-        asked["state"] = game.state_of(game.replay(settings, 0, []))
+        asked["state"] = game.replay(settings, 0, []).state.to_dict()
         requests = [
             {**asked, "call": "sheet", "hands": hands, "pending": 3},
             asked | {"call": "form"},

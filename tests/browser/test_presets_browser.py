@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import db
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import title_of
 from tests.support.live import SERVED, opens, watched_page
 
 pytestmark = pytest.mark.browser
@@ -55,7 +56,7 @@ def test_each_preset_tapped_shows_its_target_and_rules_and_starts_so(browser, li
                 assert shown == drawn_values(live_server, game.key, name), (game.key, name)
                 # The heading names the game as the preset does (Belote's Coinche).
                 title = page.locator("#game-title").inner_text()
-                assert title == str(game.title_of(name)), (game.key, name)
+                assert title == str(title_of(game, name)), (game.key, name)
 
         # A target typed stays the table's whatever preset is tapped after it; cleared, the
         # game plays to the preset's.

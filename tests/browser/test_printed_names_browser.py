@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.registry import GAMES
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
@@ -154,7 +155,7 @@ def sheets(tmp_path_factory) -> Any:
                 "skat-4": played(base, "skat", 12, seats=4),
                 "french-tarot": played(base, "french-tarot", 12),
                 "every game": {
-                    key: played(base, key, 12, game.seat_counts[-1]) for key, game in GAMES.items()
+                    key: played(base, key, 12, seat_counts(game)[-1]) for key, game in GAMES.items()
                 },
             },
         )

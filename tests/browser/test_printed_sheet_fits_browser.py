@@ -42,7 +42,7 @@ def played(base: str, key: str, hands: int) -> tuple[int, str]:
     game_id, edit_key = created["id"], created["edit_key"]
     for hand in simulated_hands(game, hands, long=True):
         api(base, "POST", f"/api/games/{game_id}/hands", hand, edit_key)
-    if game.finish_now:
+    if game.progression.finish_now:
         api(base, "POST", f"/api/games/{game_id}/finish", {}, edit_key)
     return game_id, edit_key
 
@@ -69,7 +69,7 @@ def test_the_printed_sheet_fits_a_phone_and_paper_and_no_page_logs_a_violation(b
         for key, (game_id, edit_key) in made.items():
             page.goto(f"/games/{game_id}/edit/{edit_key}")  # the scoreboard, with its card
             page.goto(f"/rules/{key}")
-            if get_game(key).finish_now:
+            if get_game(key).progression.finish_now:
                 page.goto(f"/games/{game_id}/result")
             page.goto(f"/games/{game_id}/print")
             screen = page.evaluate(MEASURED)

@@ -40,7 +40,7 @@ NAMES = ["נועה בן-דויד", "Christopher", "<b>Zoë</b>", "Lior!", "של�
 def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
     """A game of ``game`` played to its end through the API by its own bots."""
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in game.simulation.bots or (None,):  # None: random hands, a game without bots
         body = {"game": game.key, "players": players, "rules": game.default_preset}
         status, created = call_json(base, "POST", "/api/games", {**body, "first_dealer": 0})
         assert status == 201, created

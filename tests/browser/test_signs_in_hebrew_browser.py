@@ -53,7 +53,7 @@ def played(base: str, key: str) -> tuple[int, str]:
     """A game of ``key`` with a dozen of its bots' hands (or fewer, if they end it)."""
     game = GAMES[key]
     game_id, edit_key = start_by_api(base, game)
-    for hand in simulated_hands(game, 12, seed=11, bots=(game.bot_kinds or (None,))[0]):
+    for hand in simulated_hands(game, 12, seed=11, bots=(game.simulation.bots or (None,))[0]):
         if api(base, "POST", f"/api/games/{game_id}/hands", hand, edit_key)["status"] != "active":
             break
     return game_id, edit_key

@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import DEFAULT_GAME, GAMES, find_game
+from scorekeeper.engine.core.game import seat_counts
 
 # A game no one registers: the games to come (Bridge among them) make any card game's
 # name a poor choice.
@@ -24,7 +25,7 @@ def run(capsys, *args):
 def listed(game) -> dict:
     """What ``scorekeeper games --json`` says of a registered game: its key, name, number
     of players (and the fewest and most, where the table chooses), and its presets."""
-    counts = list(game.seat_counts)
+    counts = list(seat_counts(game))
     return {
         "key": game.key,
         "name": str(game.name),
@@ -98,7 +99,7 @@ def test_an_unknown_game_exits_2_with_one_line_naming_game(capsys, args, game):
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if not game.bot_kinds])
+@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if not game.simulation.bots])
 def test_a_game_without_bots_is_not_simulated_and_says_so(capsys, key):
     code, out, err = run(capsys, "simulate", "--hands", "5", "--game", key)
     assert code == 2 and out == "" and err.count("\n") == 1
@@ -118,13 +119,13 @@ def test_the_simulated_summary_is_counted_from_the_games_own_deals(capsys):
     assert out.splitlines()[2].startswith(f"over: {over} (")
 
 
-@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if game.bot_kinds])
+@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if game.simulation.bots])
 def test_the_summary_never_converts_a_deal_to_a_dict(capsys, monkeypatch, key):
     """The text summary counts the game's own results: converting every deal to a dict
     (as --json must) made `scorekeeper simulate` about a third slower."""
     game = find_game(key, include_unlisted=True)
     settings = game.preset(game.default_preset)
-    result_type = type(next(iter(game.simulate_results(settings, 1, seed=1))))
+    result_type = type(next(iter(game.simulation.results(settings, 1, seed=1))))
 
     def refuse(self):
         raise AssertionError("the summary converted a deal to a dict")

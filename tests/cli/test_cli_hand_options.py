@@ -1,5 +1,5 @@
 """``scorekeeper score --game KEY`` takes the game's own hand options: declared by the game
-(``ScoresFromOptions``), or one per key of its hand's body. A game registered after the
+(its hand schema's ``options``), or one per key of its hand's body. A game registered after the
 command line was imported is scored with no change to ``cli.py``."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
-from scorekeeper.engine.core.game import ScoresFromOptions
 from scorekeeper.engine.registry import find_game
 from tests.support.seats import THREE
 
@@ -28,7 +27,7 @@ def three(monkeypatch):
 
 
 def test_a_game_with_a_hand_schema_is_scored_from_the_options_it_derives(capsys, three):
-    assert isinstance(three, ScoresFromOptions)  # its ``hand``, as typed options
+    assert three.hand.options(three)  # its ``hand``, as typed options
     code, out, err = run(capsys, "score", "--game", three.key, "--winner", "2", "--json")
     assert (code, err) == (0, "")
     assert json.loads(out)["points"] == [0, 0, 1]
@@ -57,5 +56,5 @@ def test_help_lists_every_games_options_naming_the_games(capsys, three):
 @pytest.mark.parametrize("key", ["israeli-whist", "bid-whist"])
 def test_the_built_in_games_declare_their_options(key):
     game = find_game(key)
-    assert isinstance(game, ScoresFromOptions)
-    assert {option.name for option in game.hand_options} <= game.hand_fields
+    assert game.hand.options(game)
+    assert {option.name for option in game.hand.options(game)} <= game.hand.hand_fields

@@ -86,7 +86,7 @@ def test_summary_without_a_seed_names_the_seed_it_drew(capsys):
     assert seed.isdigit()
 
 
-SIMULATED = [(key, bots) for key, game in GAMES.items() for bots in game.bot_kinds]
+SIMULATED = [(key, bots) for key, game in GAMES.items() for bots in game.simulation.bots]
 
 
 @pytest.mark.parametrize(("game", "bots"), SIMULATED)

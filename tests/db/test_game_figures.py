@@ -112,13 +112,13 @@ def test_summed_figures_are_the_replayed_ones(tmp_path, key, seed):
         kept.clear_cache()
         per_game = db.game_figures(database, ids)
         assert [f.game_id for f in per_game] == ids
-        careers = rules.careers(replayed(database, ids))
+        careers = rules.figures.careers(replayed(database, ids))
         for name, career in careers.items():
             mine = [f.players[name] for f in per_game if name in f.players]
             assert functools.reduce(operator.add, mine) == career.figures
         chosen = rng.sample(POOL, 4)
-        table = rules.head_to_head(replayed(database, ids), chosen)
-        sums = {(r.player, r.opponent): r for r in rules.head_to_head([], chosen).rivalries}
+        table = rules.figures.head_to_head(replayed(database, ids), chosen)
+        sums = {(r.player, r.opponent): r for r in rules.figures.head_to_head([], chosen).rivalries}
         for figures in per_game:
             for pair, rivalry in figures.rivalries.items():
                 if pair in sums:

@@ -26,6 +26,7 @@ from scorekeeper.db import migrations
 from scorekeeper.db.plain_hands import REWRITE
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.engine.core.progress import first_state
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 OLD_DB = FIXTURES / "seed-bid-whist-oh-hell.db"
@@ -192,7 +193,7 @@ def test_every_stored_hand_and_revision_is_in_the_form_the_schema_writes(upgrade
                 before = (
                     progress.hands[index - 1].state
                     if index
-                    else rules.start_state(game.first_dealer, None)
+                    else first_state(rules, game.first_dealer, None)
                 )
                 place = HandPlace(replayed.number, replayed.dealer, before)
                 read = rules.record_from_dict(game.settings, record, place)

@@ -275,7 +275,7 @@ def test_form_and_cli_still_enter_a_hand():
         **{f"tricks_{s}": str(t) for s, t in enumerate([0, 3, 8, 2])},
         **{f"revokes_{s}": "0" for s in range(4)},
     }
-    body = GAME.form_body(settings, values, None)
+    body = GAME.hand.form_body(GAME.context(settings), values, None)
     record = GAME.record_from_dict(settings, body)
     assert record.to_dict() == {
         "frisch_rounds": 1,
@@ -285,7 +285,7 @@ def test_form_and_cli_still_enter_a_hand():
         "tricks": [0, 3, 8, 2],
         "thrown_in": False,
     }
-    assert GAME.form_values(record.to_dict()) | {"revokes_0": "0"} == {
+    assert GAME.hand.form_values(record.to_dict()) | {"revokes_0": "0"} == {
         k: v for k, v in values.items() if not k.startswith("revokes") or k == "revokes_0"
     }
     with pytest.raises(InvalidHand) as refused:

@@ -112,7 +112,7 @@ def test_every_game_has_a_night_whose_tables_are_drawn_and_set(key):
             or (game.seat_range[0] <= size <= game.seat_range[1])
         )
         settings = rules.table_settings(size)
-        game.seated(size).check_table(settings)
+        settings.check_table(game.seated(size).seats)
     assert rules.scoring == "points"
 
 

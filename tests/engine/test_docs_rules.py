@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import GAMES, InvalidHand
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.registry import table_game
 from tests.support.rules_docs import RULES, examples_of, numbers, rules_files
 
@@ -68,7 +69,7 @@ def test_a_worked_example_scores_in_the_engine_as_the_docs_say(example):
     records: list[Any] = []
     progress = game.replay(settings, dealer, records, starting_totals=before)
     for row in example.rows:
-        place = game.place_of(game.state_of(progress))
+        place = HandPlace.after(game.state_from_dict(progress.state.to_dict()))
         refused = row.cells.get("refused", "")
         if refused:
             with pytest.raises(InvalidHand) as said:

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.engine.core.game import HandPlace, seat_counts
 from scorekeeper.engine.core.language import LANGUAGES, words_in
 from scorekeeper.engine.registry import GAMES
 
@@ -92,14 +92,16 @@ def hands(key: str):
     players, the stored hand, its record)."""
     registered = GAMES[key]
     rng = random.Random(69)
-    for seats in registered.seat_counts:
+    for seats in seat_counts(registered):
         game = registered.seated(seats)
         players = list(NAMES[:seats])
         for preset in game.presets:
             settings = game.preset(preset)
             ctx = game.context(settings, HandPlace(1, 0, None))
             for _ in range(HANDS):
-                record = game.record_from_dict(settings, game.random_hand(settings, ctx, rng))
+                record = game.record_from_dict(
+                    settings, game.hand.random_body(game, settings, ctx, rng)
+                )
                 yield game, settings, players, record.to_dict(), record
 
 

@@ -46,7 +46,11 @@ def test_every_field_of_every_game_is_a_knob_declared_once(settings: type) -> No
 
 @pytest.mark.parametrize(
     ("key", "name"),
-    [(key, k.name) for key, game in sorted(ALL_GAMES.items()) for k in game.knobs],
+    [
+        (key, k.name)
+        for key, game in sorted(ALL_GAMES.items())
+        for k in game.preset(game.default_preset).knobs_for_table()
+    ],
 )
 def test_every_knob_refuses_nonsense_by_its_name(key: str, name: str) -> None:
     """Whatever the knob's kind, a value of no kind is refused naming the knob."""
@@ -194,8 +198,10 @@ def test_every_group_the_form_shows_has_a_title(key: str) -> None:
     game = ALL_GAMES[key]
     shown = {
         knob.group
-        for knob in game.knobs
-        if knob.name not in game.seat_knobs and knob.name != "target" and knob.kind != "choice_list"
+        for knob in game.preset(game.default_preset).knobs_for_table()
+        if knob.name not in type(game.preset(game.default_preset)).seat_knobs()
+        and knob.name != "target"
+        and knob.kind != "choice_list"
     }
     assert shown - APP_GROUPS - set(game.page_words.group_titles) == set()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES, get_game
+from scorekeeper.engine.core.seats import placings
 from tests.support.play import records as drawn_records
 
 ANY_GAME = get_game("any-game")
@@ -38,14 +39,14 @@ def sheet(goal: str, rounds: list[list[int]], **knobs):
 def test_places_follow_the_totals_in_the_players_favour(goal, rounds, places):
     progress = sheet(goal, rounds, tie_at_end="shared")
     assert progress.status == "finished"
-    assert ANY_GAME.placings(progress) == places
+    assert placings(progress) == places
 
 
 def test_the_winner_comes_first_even_when_play_goes_on_past_a_tie():
     # A tie at the end plays on: nobody has won yet, and the leaders share first place.
     progress = sheet("rounds", [[50, 50, 10, 0]], tie_at_end="play_on")
     assert progress.status != "finished"
-    assert ANY_GAME.placings(progress) == (1, 1, 3, 4)
+    assert placings(progress) == (1, 1, 3, 4)
 
 
 def to_the_end(game, settings, records):
@@ -75,17 +76,17 @@ def to_the_end(game, settings, records):
 @pytest.mark.parametrize("game", GAMES.values(), ids=lambda game: game.key)
 def test_every_game_places_its_winner_first_and_every_side(game):
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in game.simulation.bots or (None,):  # None: random hands, a game without bots
         records = drawn_records(game, settings, 300, 11, bots)
         progress = to_the_end(game, settings, records)
         if progress is not None and progress.status == "finished":
             break
     else:
         pytest.skip(f"{game.key}: no bot finished a game in 300 deals")
-    places = game.placings(progress)
+    places = placings(progress)
     assert len(places) == len(game.sides)
     winners = set(progress.winners or (progress.winner,))
-    in_favour = game.scores_in_favour(settings, progress.totals)
+    in_favour = settings.in_favour(progress.totals)
     order = sorted(range(len(places)), key=lambda side: places[side])
     # The winners first, then the others from the best score in the players' favour.
     assert set(order[: len(winners)]) == winners

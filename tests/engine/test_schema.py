@@ -18,9 +18,10 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.core.base import GameBase
 from scorekeeper.engine.core.cards import Suit
+from scorekeeper.engine.core.declared import Progression
 from scorekeeper.engine.core.display import PenaltyMark
 from scorekeeper.engine.core.form import table_refusals
-from scorekeeper.engine.core.game import HandPlace, PageWords, ScoresFromOptions
+from scorekeeper.engine.core.game import HandPlace, PageWords
 from scorekeeper.engine.core.knobs import knob
 from scorekeeper.engine.core.messages import Seat, SeatName, Side, msg
 from scorekeeper.engine.core.play import random_game
@@ -165,7 +166,7 @@ def test_a_hand_reads_into_typed_values_and_back():
         hand.tricks = 3
     assert hand.score(PLAIN).points == (0, 2)
     assert GAME.points(PLAIN, hand) == (0, 2, 0, 2)
-    assert GAME.hand_fields == frozenset(HAND)
+    assert GAME.hand.hand_fields == frozenset(HAND)
 
 
 def test_a_thrown_in_hand_needs_nothing_else_and_only_a_game_that_allows_it_has_one():
@@ -280,19 +281,20 @@ def test_the_form_asks_every_field_and_writes_every_hand_back():
     for settings in (PLAIN, DEFENDING):
         for placed in random_game(GAME, settings, 200, seed=rng.randrange(99)):
             record, place = placed.record, placed.place
-            values = GAME.form_values(record.to_dict())
+            values = GAME.hand.form_values(record.to_dict())
             spec = GAME.hand_form(settings, PLAYERS, place)
             assert set(values) <= {f.name for f in spec.fields}
             action = "thrown_in" if record.thrown_in else None
-            body = GAME.form_body(
-                settings, {f.name: values.get(f.name) for f in spec.fields}, action
+            body = GAME.hand.form_body(
+                GAME.context(settings), {f.name: values.get(f.name) for f in spec.fields}, action
             )
             assert GAME.record_from_dict(settings, body, place) == record, (values, body)
 
 
 def test_an_empty_form_is_refused_naming_what_is_missing_first():
     spec = GAME.hand_form(PLAIN, PLAYERS)
-    body = GAME.form_body(PLAIN, dict.fromkeys(f.name for f in spec.fields), None)
+    empty = dict.fromkeys(f.name for f in spec.fields)
+    body = GAME.hand.form_body(GAME.context(PLAIN), empty, None)
     with pytest.raises(InvalidHand) as refused:
         GAME.record_from_dict(PLAIN, body)
     values = {f.name: None for f in spec.fields}
@@ -316,8 +318,8 @@ def registered(monkeypatch):
 
 
 def test_the_command_line_takes_typed_options_with_their_own_help(capsys, registered):
-    assert isinstance(GAME, ScoresFromOptions)
-    options = {option.name: option for option in GAME.hand_options}
+    assert GAME.hand.options(GAME)
+    options = {option.name: option for option in GAME.hand.options(GAME)}
     assert options["alone"].flag and options["bids"].listed and options["thrown_in"].flag
     assert options["tricks"].help == "Tricks the makers took: 0 to 5."
     assert options["makers"].required and options["makers"].unless == "thrown_in"
@@ -343,7 +345,7 @@ def test_a_yes_or_no_typed_to_a_game_without_options_is_a_yes_or_no():
 
 
 def test_csv_cells_name_players_and_sides():
-    assert [(c.name, c.after) for c in GAME.csv_columns] == [
+    assert [(c.name, c.after) for c in GAME.csv.columns] == [
         ("makers", "dealer"),
         ("trump", "dealer"),
         ("alone", "dealer"),
@@ -356,7 +358,7 @@ def test_csv_cells_name_players_and_sides():
     ]
     hand = GAME.record_from_dict(PLAIN, HAND)
     replayed = GAME.replay(PLAIN, 0, [hand]).hands[0]
-    cells, seats = GAME.csv_values(replayed, PLAYERS)
+    cells, seats = GAME.csv.values(replayed, PLAYERS)
     assert cells == {
         "makers": "Bob & Dan",
         "trump": "H",
@@ -376,7 +378,7 @@ def test_random_hands_are_always_legal_at_their_place():
     for number in range(1, 7):
         ctx = GAME.context(DEFENDING, HandPlace(number, number % 4))
         for _ in range(100):
-            body = GAME.random_hand(DEFENDING, ctx, rng)
+            body = GAME.hand.random_body(GAME, DEFENDING, ctx, rng)
             record = GAME.record_from_dict(DEFENDING, body, ctx.place)
             seen.add(record.thrown_in)
             if not record.thrown_in:
@@ -441,7 +443,7 @@ def test_a_game_with_a_schema_writes_only_what_is_its_own():
 
 class FinishingToy(type(TOY)):
     key = "toy-finishing"
-    finish_now = True
+    progression = Progression(finish_now=True)
 
 
 def test_the_race_finishes_when_the_table_asks_for_a_game_that_allows_it():
@@ -458,19 +460,23 @@ def test_the_race_finishes_when_the_table_asks_for_a_game_that_allows_it():
     assert (after.status, after.winner) == ("finished", 0)
     # Resumed from a state, and as statistics replay it, the same.
     resumed = game.resume(
-        rules, game.hand_state(game.replay(rules, 0, hands[:2]).hands[1]), [hands[2]], 3
+        rules, game.replay(rules, 0, hands[:2]).hands[1].state.to_dict(), [hands[2]], 3
     )
     assert (resumed.status, resumed.winner) == ("finished", 0)
-    recorded = game.recorded_game(rules, 0, ["Ann", "Bob", "Cat"], hands[:3], finish_after=3)
-    assert game.game_stats(recorded).winner == "Ann"
+    recorded = game.figures.recorded(rules, 0, ["Ann", "Bob", "Cat"], hands[:3], finish_after=3)
+    assert game.figures.game_stats(recorded).winner == "Ann"
     # A game that does not allow it ignores the request.
     assert TOY.replay(rules, 0, hands[:3], finish_after=3).status == "in_progress"
 
 
 def test_a_game_that_cannot_last_says_so():
+    @dataclass(frozen=True, slots=True)
+    class NoTarget(SettingsBase):
+        points: int = knob(1, label=None, help=msg("points"), group="rules", low=1, high=9)
+
     class Short(type(TOY)):
         key = "toy-short"
-        knobs = tuple(knob for knob in TOY.knobs if knob.name != "target")
+        presets = {"toy": NoTarget()}
 
     assert Short().lasting(100) is None
     assert TOY.lasting(100) == {"target": 1000}

@@ -66,14 +66,26 @@ def test_a_seat_knob_given_is_read_as_given_and_refused_as_any_knob():
 
 @pytest.mark.parametrize(("seats", "most"), [(3, 20), (4, 15), (5, 12), (6, 10)])
 def test_a_knobs_bound_follows_the_table_as_the_settings_say(seats, most):
-    knobs = {k.name: k for k in Rounds().seated(seats).knobs}
+    knobs = {
+        k.name: k
+        for k in Rounds()
+        .seated(seats)
+        .preset(Rounds().seated(seats).default_preset)
+        .knobs_for_table()
+    }
     assert (knobs["rounds"].low, knobs["rounds"].high) == (1, most)
     assert knobs["target"].high == 1000
 
 
 @pytest.mark.parametrize(("seats", "most"), [(3, 17), (4, 13), (5, 10), (7, 7)])
 def test_oh_hells_longest_deal_is_52_over_its_players(seats, most):
-    knobs = {k.name: k for k in GAMES["oh-hell"].seated(seats).knobs}
+    knobs = {
+        k.name: k
+        for k in GAMES["oh-hell"]
+        .seated(seats)
+        .preset(GAMES["oh-hell"].seated(seats).default_preset)
+        .knobs_for_table()
+    }
     assert knobs["max_cards"].high == knobs["fixed_cards"].high == most
     assert GAMES["oh-hell"].seated(seats).settings_from_dict({}).players == seats
 
@@ -98,4 +110,4 @@ def test_skat_read_at_a_table_of_four_is_for_four_and_its_presets_too():
     table = GAMES["skat"].seated(4)
     assert table.settings_from_dict({}).players == 4
     assert {p.players for p in table.presets.values()} == {4}
-    table.check_table(table.settings_from_dict({"deals": 36}))
+    table.settings_from_dict({"deals": 36}).check_table(table.seats)

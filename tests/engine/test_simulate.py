@@ -333,7 +333,7 @@ def test_bad_arguments():
 
 def test_record_and_summary_of_a_played_deal():
     result = next(simulate_deals(preset("elhanani"), 1, seed=12, bots="heuristic"))
-    record = get_game("israeli-whist").record_of_deal(result.to_dict())
+    record = get_game("israeli-whist").simulation.record_of(result.to_dict())
     assert record.declarer == result.declarer and record.bid == result.bid
     assert record.score(preset("elhanani")).points == result.points
     summary = IsraeliTally()

@@ -82,7 +82,7 @@ def test_an_unknown_kind_of_bot_is_refused_at_once_naming_the_kinds():
 def test_a_game_refuses_an_unknown_bot_before_the_first_deal(game, settings):
     # Spades and Oh Hell used to find out only when the first deal was asked for.
     with pytest.raises(ValueError, match="not a bot"):
-        game.simulate_results(game.preset(settings), 5, seed=1, bots="clever")
+        game.simulation.results(game.preset(settings), 5, seed=1, bots="clever")
 
 
 class Stubborn:
@@ -313,7 +313,7 @@ def test_oh_hell_s_random_player_plays_the_deals_the_bot_loop_plays(players, hoo
     settings = game.preset("oh-hell").with_changes({"hook": hook})
     plan = DealPlan(settings)
     quick = random_player(game, settings, plan)
-    for index in range(2 * len(game.sheet_deals(settings))):
+    for index in range(2 * len(game.paper.sheet_deals(settings))):
         for seed in range(4):
             played = {}
             for way in ("quick", "bots"):

@@ -119,9 +119,9 @@ def run_digest(game_key: str, rules: str, changes: str, bots: str, seed: int = 2
     game = find_game(game_key, include_unlisted=True)
     settings = settings_of(game, rules, changes)
     digest = hashlib.sha256()
-    for result in game.simulate_results(settings, DEALS, seed=seed, bots=bots):
+    for result in game.simulation.results(settings, DEALS, seed=seed, bots=bots):
         deal = result.to_dict()
-        record = game.record_of_deal(deal)
+        record = game.simulation.record_of(deal)
         points = game.points(settings, record)
         line = json.dumps([deal, record.to_dict(), list(points)], sort_keys=True)
         digest.update(line.encode() + b"\n")
@@ -140,9 +140,9 @@ def test_simulated_deals_are_pinned(game_key, rules, changes, bots):
 def test_a_share_of_a_run_is_those_deals_of_the_whole_run(game_key, rules, bots):
     game = find_game(game_key, include_unlisted=True)
     settings = game.preset(rules)
-    whole = [r.to_dict() for r in game.simulate_results(settings, 40, seed=7, bots=bots)]
+    whole = [r.to_dict() for r in game.simulation.results(settings, 40, seed=7, bots=bots)]
     shares = [
-        [r.to_dict() for r in game.simulate_results(settings, part, seed=7, bots=bots)]
+        [r.to_dict() for r in game.simulation.results(settings, part, seed=7, bots=bots)]
         for part in (range(0, 13), range(13, 14), range(14, 40))
     ]
     assert shares[0] + shares[1] + shares[2] == whole

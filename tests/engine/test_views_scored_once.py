@@ -22,7 +22,7 @@ def test_the_rows_views_score_no_hand_again(key, monkeypatch):
     assert any(not hand.record.thrown_in for hand in progress.hands)
     # Each hand's view as drawn alone, scoring the hand itself (no score in its context).
     before = [None, *(hand.state for hand in progress.hands[:-1])]
-    before[0] = game.state_before(progress.hands[0], progress)
+    before[0] = progress.before
     alone = [
         game.view(
             settings,

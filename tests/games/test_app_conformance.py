@@ -772,7 +772,7 @@ def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
 
 
 def same_hand(game: Game, stored: dict[str, Any], hand: dict[str, Any]) -> bool:
-    return game.form_values(stored) == game.form_values(hand)
+    return game.hand.form_values(stored) == game.hand.form_values(hand)
 
 
 def start_by_form(page, game: Game, names: list[str]) -> int:
@@ -920,7 +920,7 @@ def test_a_game_through_its_pages(phones, server, browser, game, language, width
     text = page.request.get(f"/games/{game_id}/export.csv").text()
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 2 * game.seats
-    own = {column.name for column in game.csv_columns}
+    own = {column.name for column in game.csv.columns}
     assert set(rows[0]) == set(CSV_SHARED_COLUMNS) | own
     assert [row["player"] for row in rows] == names * 2
     # Into the game's own group: this phone belongs to several by now (every setup's).

@@ -40,6 +40,7 @@ from babel.messages.pofile import read_po
 from scorekeeper.engine import GAMES, Game, InvalidHand, InvalidSettings, Message, get_game
 from scorekeeper.engine.core.game import (
     Career,
+    HandPlace,
     HeadToHeadView,
     OneGameStats,
     Progress,
@@ -47,6 +48,7 @@ from scorekeeper.engine.core.game import (
     Replayed,
     RivalryView,
     SeatStats,
+    seat_counts,
     seat_values,
     side_values,
 )
@@ -65,12 +67,12 @@ LANGUAGES = tuple(code for code in OFFERED if code != "en")
 
 def tables(game: Game) -> list[Game]:
     """The game at every table size it seats (``seated``): one for most games."""
-    return [game.seated(count) for count in game.seat_counts]
+    return [game.seated(count) for count in seat_counts(game)]
 
 
 def table_id(game: Game) -> str:
     """The game's key, and its number of players where the game seats a range."""
-    return game.key if len(game.seat_counts) == 1 else f"{game.key}-{game.seats}"
+    return game.key if len(seat_counts(game)) == 1 else f"{game.key}-{game.seats}"
 
 
 ALL_GAMES: list[Game] = [table for game in [*GAMES.values(), *UNLISTED] for table in tables(game)]
@@ -99,11 +101,11 @@ def playthroughs(game: Game, bots: str | None, deals: int, seed: int) -> Iterato
 
 def first_bots(game: Game) -> str | None:
     """The game's first kind of bot; None for a game without simulation."""
-    return game.bot_kinds[0] if game.bot_kinds else None
+    return game.simulation.bots[0] if game.simulation.bots else None
 
 
 def bot_kinds() -> list[tuple[Game, str]]:
-    return [(game, kind) for game in CHECKED for kind in game.bot_kinds]
+    return [(game, kind) for game in CHECKED for kind in game.simulation.bots]
 
 
 # --- random playthroughs ------------------------------------------------------------------
@@ -116,8 +118,8 @@ def test_random_playthroughs_keep_every_rule(game, bots):
     seen = 0
     for settings, deal in playthroughs(game, bots, DEALS_PER_BOT_KIND, seed=2024):
         seen += 1
-        assert game.verify_deal(settings, deal) == [], deal
-        record = game.record_of_deal(deal)
+        assert game.simulation.broken_rules(settings, deal) == [], deal
+        record = game.simulation.record_of(deal)
         points = game.points(settings, record)
         assert len(points) == game.seats
         assert list(side_values(game, points)) == deal["points"]
@@ -130,17 +132,19 @@ def test_random_playthroughs_keep_every_rule(game, bots):
 def test_the_checker_finds_a_wrong_score(game):
     settings = game.preset(game.default_preset)
     played = next(
-        deal for _, deal in playthroughs(game, game.bot_kinds[0], 50, seed=7) if any(deal["points"])
+        deal
+        for _, deal in playthroughs(game, game.simulation.bots[0], 50, seed=7)
+        if any(deal["points"])
     )
     wrong = {**played, "points": [p + 1 for p in played["points"]]}
-    assert game.verify_deal(settings, played) == []
-    assert game.verify_deal(settings, wrong) != []
+    assert game.simulation.broken_rules(settings, played) == []
+    assert game.simulation.broken_rules(settings, wrong) != []
 
 
 @every_game
 def test_a_seed_repeats_a_playthrough(game):
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds or (None,):
+    for bots in game.simulation.bots or (None,):
         first = list(drawn_deals(game, settings, 20, 5, bots))
         assert first == list(drawn_deals(game, settings, 20, 5, bots))
 
@@ -168,7 +172,7 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
         progress = game.replay(settings, first_dealer, played)
         for record in records:
             # The hand's points at its place: after the hands before it (a bag penalty).
-            place = game.place_of(game.state_of(progress))
+            place = HandPlace.after(game.state_from_dict(progress.state.to_dict()))
             played.append(record)
             progress = game.replay(settings, first_dealer, played)
             points = side_values(game, game.points(settings, record, place))
@@ -176,8 +180,10 @@ def test_replayed_totals_are_the_sum_of_the_hands_points(game):
             assert list(progress.hands[-1].points) == list(points)
             # The next hand's place read from the replayed hand equals the one read back
             # from its stored state (the API's and the print's pages of hands use it).
-            after = game.place_after(progress.hands[-1])
-            assert after == game.place_of(game.hand_state(progress.hands[-1]))
+            after = HandPlace.after(progress.hands[-1].state)
+            assert after == HandPlace.after(
+                game.state_from_dict(progress.hands[-1].state.to_dict())
+            )
             assert list(progress.totals) == totals
             assert list(progress.hands[-1].totals) == totals
             assert len(seat_values(game, progress.totals)) == game.seats
@@ -207,18 +213,18 @@ def test_every_result_has_what_the_interface_declares(game):
     assert has_all(progress, Progress) == []
     assert all(has_all(hand, Replayed) == [] for hand in progress.hands)
     middle = min(10, len(records) - 1)  # a game that cannot last may end sooner
-    resumed = game.resume(settings, game.hand_state(progress.hands[middle - 1]), records[middle:])
+    resumed = game.resume(settings, progress.hands[middle - 1].state.to_dict(), records[middle:])
     assert has_all(resumed, Progress) == [] and resumed.totals == progress.totals
     assert resumed.next_number == progress.next_number == len(records) + 1
     names = list(PLAYERS[: game.seats])
-    recorded = game.recorded_game(settings, 0, names, records, key=1, finish_after=None)
+    recorded = game.figures.recorded(settings, 0, names, records, key=1, finish_after=None)
     assert has_all(recorded, Recorded) == []
-    stats = game.game_stats(recorded)
+    stats = game.figures.game_stats(recorded)
     assert has_all(stats, OneGameStats) == []
     assert all(has_all(seat, SeatStats) == [] for seat in (*stats.players, *stats.sides))
-    career = game.careers([recorded])[names[0]]
+    career = game.figures.careers([recorded])[names[0]]
     assert has_all(career, Career) == [] and career.games == 1
-    table = game.head_to_head([recorded], names[:2])
+    table = game.figures.head_to_head([recorded], names[:2])
     assert has_all(table, HeadToHeadView) == []
     assert has_all(table.rivalry(names[0], names[1]), RivalryView) == []
 
@@ -228,7 +234,7 @@ def test_a_hand_body_needs_no_key_beyond_the_games_hand_fields(game):
     keys: set[str] = set()
     for settings, deal in playthroughs(game, "random" if simulates(game) else None, 200, 13):
         record = record_of(game, settings, deal)
-        assert set(record.to_dict()) <= game.hand_fields
+        assert set(record.to_dict()) <= game.hand.hand_fields
         shown = game.hand_result(game.replay(settings, 0, [record]).hands[0])
         assert shown and json.loads(json.dumps(shown)) == shown
         assert not keys or set(shown) == keys
@@ -237,12 +243,12 @@ def test_a_hand_body_needs_no_key_beyond_the_games_hand_fields(game):
 
 @every_game
 def test_the_csv_values_fill_only_the_games_own_columns(game):
-    own = {column.name for column in game.csv_columns}
-    assert len(own) == len(game.csv_columns)
+    own = {column.name for column in game.csv.columns}
+    assert len(own) == len(game.csv.columns)
     names = [f"P{seat}" for seat in range(game.seats)]
     for settings, deal in playthroughs(game, first_bots(game), 100, seed=17):
         replayed = game.replay(settings, 0, [record_of(game, settings, deal)]).hands[0]
-        hand, seats = game.csv_values(replayed, names)
+        hand, seats = game.csv.values(replayed, names)
         assert len(seats) == game.seats
         for cells in (hand, *seats):
             assert set(cells) <= own
@@ -262,10 +268,10 @@ def without_rates(lines: list[str]) -> list[str]:
 )
 def test_the_games_own_results_are_the_simulated_deals_and_count_alike(game, bots):
     for settings in game.presets.values():
-        deals = list(game.simulate(settings, 150, seed=9, bots=bots))
-        results = list(game.simulate_results(settings, 150, seed=9, bots=bots))
+        deals = list(game.simulation.deals(settings, 150, seed=9, bots=bots))
+        results = list(game.simulation.results(settings, 150, seed=9, bots=bots))
         assert [r.to_dict() for r in results] == deals
-        from_deals, from_results = game.simulation_summary(), game.simulation_summary()
+        from_deals, from_results = game.simulation.tally(), game.simulation.tally()
         for deal, result in zip(deals, results, strict=True):
             from_deals.add(deal)
             from_results.add_result(result)
@@ -279,18 +285,18 @@ def test_any_share_of_a_run_plays_its_deals_and_shares_tally_as_one(game, bots):
     """What ``simulate --jobs`` relies on: deal i of a run is the same played alone, and
     tallies of consecutive shares, merged, count what one tally of the run counts."""
     settings = next(iter(game.presets.values()))
-    whole = [r.to_dict() for r in game.simulate_results(settings, 90, seed=4, bots=bots)]
+    whole = [r.to_dict() for r in game.simulation.results(settings, 90, seed=4, bots=bots)]
     shares = (range(0, 31), range(31, 32), range(32, 90))
     parts = [
-        [r.to_dict() for r in game.simulate_results(settings, share, seed=4, bots=bots)]
+        [r.to_dict() for r in game.simulation.results(settings, share, seed=4, bots=bots)]
         for share in shares
     ]
     assert [deal for part in parts for deal in part] == whole
-    one, merged = game.simulation_summary(), game.simulation_summary()
+    one, merged = game.simulation.tally(), game.simulation.tally()
     for deal in whole:
         one.add(deal)
     for part in parts:
-        tally = game.simulation_summary()
+        tally = game.simulation.tally()
         for deal in part:
             tally.add(deal)
         merged.merge(tally)
@@ -340,8 +346,8 @@ def refused_values(knob) -> list[str]:
 @every_game
 def test_every_knob_is_settable_from_text_and_round_trips_through_json(game):
     base = game.preset(game.default_preset)
-    assert game.knobs, "a game has at least one knob"
-    for knob in game.knobs:
+    assert game.preset(game.default_preset).knobs_for_table(), "a game has at least one knob"
+    for knob in game.preset(game.default_preset).knobs_for_table():
         assert knob.kind in ("int", "bool", "choice", "int_list", "choice_list"), knob.name
         if knob.kind == "int_list":
             assert knob.length and knob.length > 1, knob.name
@@ -362,7 +368,9 @@ def test_every_knob_is_settable_from_text_and_round_trips_through_json(game):
 @every_game
 def test_settings_name_every_knob_and_refuse_unknown_ones(game):
     base = game.preset(game.default_preset)
-    assert set(base.to_dict()) == {knob.name for knob in game.knobs}
+    assert set(base.to_dict()) == {
+        knob.name for knob in game.preset(game.default_preset).knobs_for_table()
+    }
     with pytest.raises(InvalidSettings) as refused:
         base.with_changes({"no_such_knob": "1"})
     assert refused.value.field == "no_such_knob"
@@ -375,12 +383,12 @@ def test_settings_name_every_knob_and_refuse_unknown_ones(game):
 def test_presets_are_valid_and_recognised(game):
     assert game.default_preset in game.presets
     if simulates(game):  # a game that simulates plays with a "random" bot first
-        assert game.bot_kinds and game.bot_kinds[0] == "random"
+        assert game.simulation.bots and game.simulation.bots[0] == "random"
     else:
-        assert game.bot_kinds == ()
+        assert game.simulation.bots == ()
     for name, settings in game.presets.items():
         assert game.preset(name) == settings
-        assert game.preset_name_of(settings) == name
+        assert settings.preset_of(game.presets) == name
         assert game.settings_from_dict(settings.to_dict()) == settings
         assert game.settings_from_dict(json.loads(settings.to_json())) == settings
         assert settings.differs_from(settings) == []
@@ -419,7 +427,7 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
     for settings, deal in playthroughs(game, first_bots(game), 400, seed=23):
         record = record_of(game, settings, deal)
         spec = game.hand_form(settings, PLAYERS[: game.seats])
-        values = game.form_values(record.to_dict())
+        values = game.hand.form_values(record.to_dict())
         assert set(values) <= {f.name for f in spec.fields}, sorted(values)
         for name, value in values.items():
             described = spec.field_named(name)
@@ -433,7 +441,9 @@ def test_the_hand_form_writes_back_every_hand_it_shows(game):
             actions = [a.name for a in spec.actions]
             assert actions, "a thrown-in deal needs an action on the form"
             action = actions[0]
-        body = game.form_body(settings, {f.name: values.get(f.name) for f in spec.fields}, action)
+        body = game.hand.form_body(
+            game.context(settings), {f.name: values.get(f.name) for f in spec.fields}, action
+        )
         assert game.record_from_dict(settings, body) == record, (values, body)
 
 
@@ -477,7 +487,7 @@ def test_the_hand_forms_tables_and_errors_name_its_own_fields(game):
         for target in spec.errors.values():
             assert target in names | steps, target
         # An empty form is refused, and each problem goes beside a field or a step.
-        empty = game.form_body(settings, dict.fromkeys(names), None)
+        empty = game.hand.form_body(game.context(settings), dict.fromkeys(names), None)
         with pytest.raises(InvalidHand) as refused:
             game.record_from_dict(settings, empty)
         for field, _message in refused.value.errors:
@@ -501,12 +511,17 @@ def shown_messages(game: Game) -> tuple[Message, ...]:
             break
         except ValueError:
             records.pop()
-    stats = game.game_stats(game.recorded_game(settings, 0, players, records))
-    found: list[Any] = [game.name, *(knob.help for knob in game.knobs)]
+    stats = game.figures.game_stats(game.figures.recorded(settings, 0, players, records))
+    found: list[Any] = [
+        game.name,
+        *(knob.help for knob in game.preset(game.default_preset).knobs_for_table()),
+    ]
     for line in game.rules_lines(settings):
         found += [line.label, line.value]
-    found += game.rules_notes(settings) + game.figures_notes()
-    for line in game.game_figures(stats) + game.player_figures([p.figures for p in stats.players]):
+    found += [*game.rules_notes(settings), *game.figures.notes]
+    for line in game.figures.game_lines(stats) + game.figures.player(
+        [p.figures for p in stats.players]
+    ):
         found += [line.label, *line.values]
     for view in game.hand_views(progress):
         found += [*(view.bid.pieces if view.bid else ()), *view.outcome.pieces]

@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import signed
+from scorekeeper.engine.core.game import seat_counts
 from tests.support.app import group_of
 from tests.support.browser import api
 from tests.support.live import SERVED, polled, serving
@@ -30,7 +31,7 @@ from tests.support.toy_game import GAME as TOY
 # names on a 360 px page).
 GAMES_UNDER_TEST: list[Game] = [
     *GAMES.values(),
-    *(game.seated(game.seat_counts[-1]) for game in GAMES.values() if len(game.seat_counts) > 1),
+    *(game.seated(seat_counts(game)[-1]) for game in GAMES.values() if len(seat_counts(game)) > 1),
     TOY,
 ]
 
@@ -116,8 +117,12 @@ ADDRESS = re.compile(r"https?://\S+")
 def code_names(game: Game) -> set[str]:
     """The words a game's rules are stored as (knob names and choices): never a word a
     page in another language shows."""
-    words = {knob.name for knob in game.knobs}
-    words |= {choice for knob in game.knobs for choice in knob.choices}
+    words = {knob.name for knob in game.preset(game.default_preset).knobs_for_table()}
+    words |= {
+        choice
+        for knob in game.preset(game.default_preset).knobs_for_table()
+        for choice in knob.choices
+    }
     return {word for word in words if re.fullmatch(r"[a-z_]{3,}", word)}
 
 
@@ -158,7 +163,9 @@ def raw_words(text: str, game: Game) -> list[str]:
         else:
             hits = re.findall(rf"· {re.escape(key)} ·|: {re.escape(key)}\b", text)
         problems += [f"preset key: {key}"] * bool(hits)
-    knobs = {knob.name for knob in game.knobs if "_" in knob.name}
+    knobs = {
+        knob.name for knob in game.preset(game.default_preset).knobs_for_table() if "_" in knob.name
+    }
     problems += [f"knob name: {word}" for word in sorted(knobs & set(re.findall(r"\w+", text)))]
     return problems
 
@@ -371,7 +378,7 @@ FINISHED_HANDS = 101
 def play_to_the_end(base: str, game: Game) -> Played:
     """A game played to its end by the game's bots: by each kind in turn until one ends
     it (a random bot may never reach the target), else ended by "finish now"."""
-    kinds = game.bot_kinds or (None,)  # None: random hands, for a game without bots
+    kinds = game.simulation.bots or (None,)  # None: random hands, for a game without bots
     for bots in kinds:
         drawn = simulated_hands(game, FINISHED_HANDS, seed=11, bots=bots)
         if bots != kinds[-1] and not ends(game, drawn):
@@ -381,7 +388,9 @@ def play_to_the_end(base: str, game: Game) -> Played:
             answer = api(base, "POST", f"/api/games/{game_id}/hands", hand, key)
             if answer["status"] == "finished":
                 return Played(game_id, key, names_for(game), hands)
-    assert game.finish_now, f"{game.key}: no bot of the game finished it in {FINISHED_HANDS} hands"
+    assert game.progression.finish_now, (
+        f"{game.key}: no bot of the game finished it in {FINISHED_HANDS} hands"
+    )
     api(base, "POST", f"/api/games/{game_id}/finish", {}, key)
     return Played(game_id, key, names_for(game), hands)
 
@@ -610,7 +619,7 @@ def pages_of(game: Game) -> list[str]:
     return [
         name
         for name in [*PAGES, *ANY_GAME_PAGES, *CLUB_PAGES]
-        if name != "finish now" or game.finish_now
+        if name != "finish now" or game.progression.finish_now
     ]
 
 
@@ -915,13 +924,15 @@ def entry_of(game: Game, hand: dict[str, Any], players: list[str]) -> Entry:
     the action whose body is that hand when Save's is not."""
     settings = game.preset(game.default_preset).with_changes(long_rules(game))
     spec = game.hand_form(settings, players)
-    values = game.form_values(hand)
+    values = game.hand.form_values(hand)
     every = {f.name: values.get(f.name) for f in spec.fields}
     record = game.record_from_dict(settings, hand)
     action = None
     for candidate in [None, *(a.name for a in spec.actions)]:
         try:
-            entered = game.record_from_dict(settings, game.form_body(settings, every, candidate))
+            entered = game.record_from_dict(
+                settings, game.hand.form_body(game.context(settings), every, candidate)
+            )
         except Exception:  # noqa: BLE001 - a way that does not give this hand
             continue
         if entered == record:

@@ -14,14 +14,14 @@ def played_to_the_end(key: str, seats: int, first, players):
     played until it ends (by the first of its bots that ends one)."""
     game = table_game(key, seats)
     settings = game.preset(game.default_preset)
-    for bots in game.bot_kinds or (None,):  # None: random hands, a game without bots
+    for bots in game.simulation.bots or (None,):  # None: random hands, a game without bots
         records = []
         for record in iter_records(game, settings, 300, 11, bots):
             records.append(record)
             if game.replay(settings, 0, records).status == "finished":
                 return imported(game, settings, records, players, first)
             # A game whose preset plays an open list (Skat's) ends when the table says so.
-            finished_now = game.finish_now and len(records) >= 6
+            finished_now = game.progression.finish_now and len(records) >= 6
             if finished_now and game.replay(settings, 0, records, len(records)).winner is not None:
                 progress = game.replay(settings, 0, records, len(records))
                 game_now = imported(game, settings, records, players, first)

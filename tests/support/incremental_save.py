@@ -23,7 +23,7 @@ def check_against_replay(database, game_id: int) -> None:
     assert [r[1] for r in rows] == [h.number for h in progress.hands]
     for (hand_id, number, dealer, state), replayed in zip(rows, progress.hands, strict=True):
         assert dealer == replayed.dealer, number
-        assert json.loads(state) == rules.hand_state(replayed), number
+        assert json.loads(state) == replayed.state.to_dict(), number
         seats = database.execute(
             "SELECT points, total FROM hand_seats WHERE hand_id = ? ORDER BY seat", [hand_id]
         ).fetchall()
@@ -43,7 +43,7 @@ def check_against_replay(database, game_id: int) -> None:
     ).fetchall()
     assert tuple(t[0] for t in totals) == seat_values(rules, progress.totals)
     now = game_play.current_progress(database, game)
-    assert rules.state_of(now) == rules.state_of(progress)
+    assert now.state.to_dict() == progress.state.to_dict()
     assert (now.totals, now.dealer, now.opener, now.status, now.winner) == (
         progress.totals,
         progress.dealer,

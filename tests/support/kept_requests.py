@@ -19,6 +19,6 @@ SEATED = list(NAMES[: RULES.seats])
 def new_game_request(call: str, **more: Any) -> dict[str, Any]:
     """A request ``call`` in English about a game of the first registered game before its
     first hand, under its default preset; ``more`` added or put instead."""
-    state = RULES.state_of(RULES.replay(SETTINGS, 0, []))
+    state = RULES.replay(SETTINGS, 0, []).state.to_dict()
     asked = {"call": call, "game": RULES.key, "seats": RULES.seats, "settings": SETTINGS.to_dict()}
     return asked | {"state": state, "players": SEATED, "language": "en", **more}

@@ -89,7 +89,7 @@ def offline_evening(
     # Hands 1 to 5 as the phone enters them, and the hand 4 another phone records.
     places = (1, 2, 3, 4, 5, 4)
     drawn = (simulated_hands(game, 6, seed, long=True, numbers=places) for seed in range(5, 25))
-    hands = next(h for h in drawn if game.form_values(h[5]) != game.form_values(h[3]))
+    hands = next(h for h in drawn if game.hand.form_values(h[5]) != game.hand.form_values(h[3]))
     entries = [entry_of(game, hand, names) for hand in hands]
     phone_name = names[1]
 
@@ -165,7 +165,9 @@ def offline_evening(
 
     # The server's: 1 to 5 as entered, the phone's numbers, 4 and 5 marked ✈; still kept.
     now = api(base, "GET", f"/api/games/{game_id}?explain=0", None, key)
-    assert [game.form_values(h) for h in now["hands"]] == [*map(game.form_values, hands[:5])]
+    assert [game.hand.form_values(h) for h in now["hands"]] == [
+        *map(game.hand.form_values, hands[:5])
+    ]
     assert numbers(page, NUMBERS) == shown
     assert [str(t) for t in now["totals"]] == numbers(page, "ol.totals b")
     assert marked(page, "#live") == ["h4", "h5"]

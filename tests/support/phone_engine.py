@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.play import random_game
 from scorekeeper.web.offline import phone_engine
 from tests.support.app import app_config
@@ -39,12 +40,12 @@ def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
     them, and now and then a hand the rules refuse; a game that ends starts again."""
     settings = long_settings(rules, count)
     if simulates(rules):
-        deals = rules.simulate(settings, count, seed=seed, bots=rules.bot_kinds[0])
-        records = [rules.record_of_deal(deal) for deal in deals]
+        deals = rules.simulation.deals(settings, count, seed=seed, bots=rules.simulation.bots[0])
+        records = [rules.simulation.record_of(deal) for deal in deals]
     else:
         records = [placed.record for placed in random_game(rules, settings, count, seed)]
     base = {"game": rules.key, "seats": rules.seats, "settings": settings.to_dict()}
-    fresh = rules.state_of(rules.replay(settings, 0, []))
+    fresh = rules.replay(settings, 0, []).state.to_dict()
     state, calls, run, run_state = fresh, [], [], fresh
     for number, record in enumerate(records):
         progress = rules.resume(settings, state, [])
@@ -57,13 +58,15 @@ def proof_requests(rules, count: int, seed: int) -> list[dict[str, Any]]:
         calls.append({"call": "read", **base, "state": state, "hand": body})
         calls.append({"call": "preview", **base, "state": state, "hand": body})
         if number % BROKEN_EVERY == 0:  # a hand missing a field, and one with nothing in it
-            first = sorted(rules.hand_fields)[0]
+            first = sorted(rules.hand.hand_fields)[0]
             broken = {k: v for k, v in body.items() if k != first}
             calls.append({"call": "read", **base, "state": state, "hand": broken})
             calls.append({"call": "preview", **base, "state": state, "hand": {}})
         run.append(body)
-        placed = rules.record_from_dict(settings, body, rules.place_of(state))
-        state = rules.state_of(rules.resume(settings, state, [placed]))
+        placed = rules.record_from_dict(
+            settings, body, HandPlace.after(rules.state_from_dict(state))
+        )
+        state = rules.resume(settings, state, [placed]).state.to_dict()
     calls.append({"call": "resume", **base, "state": run_state, "hands": run})
     return calls
 
@@ -81,14 +84,16 @@ def page_requests(rules, language: str, seed: int) -> list[dict[str, Any]]:
         "players": [f"Player {n}" for n in range(1, rules.seats + 1)],
         "language": language,
     }
-    states = [rules.state_of(rules.replay(settings, 0, []))]
+    states = [rules.replay(settings, 0, []).state.to_dict()]
     for body in bodies:
-        placed = rules.record_from_dict(settings, body, rules.place_of(states[-1]))
-        states.append(rules.state_of(rules.resume(settings, states[-1], [placed])))
+        placed = rules.record_from_dict(
+            settings, body, HandPlace.after(rules.state_from_dict(states[-1]))
+        )
+        states.append(rules.resume(settings, states[-1], [placed]).state.to_dict())
     last = len(bodies) - 1
     at = {**base, "state": states[last]}
-    place = rules.place_of(states[last])
-    entry: dict[str, Any] = {"values": rules.form_values(bodies[last])}
+    place = HandPlace.after(rules.state_from_dict(states[last]))
+    entry: dict[str, Any] = {"values": rules.hand.form_values(bodies[last])}
     if rules.record_from_dict(settings, bodies[last], place).thrown_in:  # entered by its button
         spec = rules.hand_form(settings, base["players"], place)
         entry = {"values": {}, "action": spec.actions[0].name}

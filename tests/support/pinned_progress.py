@@ -18,6 +18,7 @@ from typing import Any
 
 from scorekeeper import db as storage
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.registry import UNLISTED
 from scorekeeper.game_play import progress_of
 from tests.support.play import iter_records, long_settings
@@ -27,13 +28,13 @@ PINNED = FIXTURES / "progression-pinned.json"
 HANDS = 120
 """The hands of a generated game: long enough for Bridge's rubbers, Skat's Bock rounds,
 Belote's litiges and Phase 10's phases to come round many times."""
-EVERY = [g.seated(n) for g in [*GAMES.values(), *UNLISTED] for n in g.seat_counts]
+EVERY = [g.seated(n) for g in [*GAMES.values(), *UNLISTED] for n in seat_counts(g)]
 """Every registered game (and every one built but not offered) at every size it seats."""
 
 
 def name_of(game: Any) -> str:
     """The table's name in the pins: the game's key, with its players where it seats a range."""
-    return game.key if len(game.seat_counts) == 1 else f"{game.key}-{game.seats}"
+    return game.key if len(seat_counts(game)) == 1 else f"{game.key}-{game.seats}"
 
 
 def played(game: Any, settings: Any, first_dealer: int, seed: int, starting: Any) -> list[Any]:
@@ -44,7 +45,7 @@ def played(game: Any, settings: Any, first_dealer: int, seed: int, starting: Any
     for record in iter_records(game, settings, HANDS, seed, first_dealer=first_dealer):
         if progress.status == "finished":
             break
-        progress = game.resume(settings, game.state_of(progress), [record])
+        progress = game.resume(settings, progress.state.to_dict(), [record])
         kept.append(record)
     return kept
 
@@ -58,7 +59,7 @@ def runs(game: Any) -> Iterator[tuple[str, Any, int, list[Any], dict[str, Any]]]
     settings = long_settings(game, HANDS)
     hands = played(game, settings, dealer, 67, starting)
     yield f"{name}/long", settings, dealer, hands, {"starting_totals": starting}
-    if game.finish_now:
+    if game.progression.finish_now:
         finish = {"starting_totals": starting, "finish_after": len(hands) // 2}
         yield f"{name}/finished", settings, dealer, hands[: len(hands) // 2], finish
     for number, (preset, settings) in enumerate(game.presets.items()):
@@ -71,7 +72,7 @@ def pin(game: Any, progress: Any) -> dict[str, Any]:
     dealer, opener, points, totals and stored state and of the end (totals, winners,
     status, the next hand, its dealer and opener, the state)."""
     every = [
-        [h.number, h.dealer, h.opener, list(h.points), list(h.totals), game.hand_state(h)]
+        [h.number, h.dealer, h.opener, list(h.points), list(h.totals), h.state.to_dict()]
         for h in progress.hands
     ]
     end = [
@@ -82,7 +83,7 @@ def pin(game: Any, progress: Any) -> dict[str, Any]:
         progress.next_number,
         progress.dealer,
         progress.opener,
-        game.state_of(progress) if progress.state is not None else None,
+        progress.state.to_dict() if progress.state is not None else None,
     ]
     text = json.dumps([every, end], sort_keys=True, default=repr)
     return {

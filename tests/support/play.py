@@ -15,13 +15,13 @@ from scorekeeper.engine.core.play import random_game
 def simulates(game: Any) -> bool:
     """Whether the game plays deals with bots: it declares simulation, or it has bots of
     its own without declaring it (the round sheet's random rounds)."""
-    return bool(game.bot_kinds)
+    return bool(game.simulation.bots)
 
 
 def bot_runs(game: Any) -> tuple[str | None, ...]:
     """The kinds of bot to play a game with, one run each: its own bots, or for a game
     without them one run of random hands (None)."""
-    return tuple(game.bot_kinds) if simulates(game) else (None,)
+    return tuple(game.simulation.bots) if simulates(game) else (None,)
 
 
 def hands_at(game: Any, settings: Any, numbers: Sequence[int], seed: int) -> list:
@@ -35,7 +35,9 @@ def hands_at(game: Any, settings: Any, numbers: Sequence[int], seed: int) -> lis
     for number in numbers:
         ctx = game.context(settings, places[number - 1])
         found.append(
-            game.record_from_dict(settings, game.random_hand(settings, ctx, rng), ctx.place)
+            game.record_from_dict(
+                settings, game.hand.random_body(game, settings, ctx, rng), ctx.place
+            )
         )
     return found
 
@@ -54,7 +56,9 @@ def deals(
     """``count`` deals as ``simulate`` yields them (the hand's fields, ``thrown_in`` and
     ``points`` per side): simulated, or random hands scored at their places."""
     if simulates(game):
-        yield from game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0])
+        yield from game.simulation.deals(
+            settings, count, seed=seed, bots=bots or game.simulation.bots[0]
+        )
         return
     for placed in random_game(game, settings, count, seed):
         record = placed.record
@@ -68,8 +72,8 @@ def deals(
 def record_of(game: Any, settings: Any, deal: dict) -> Any:
     """The hand a table writes down for one of ``deals``."""
     if simulates(game):
-        return game.record_of_deal(deal)
-    body = deal.get("hand", {k: v for k, v in deal.items() if k in game.hand_fields})
+        return game.simulation.record_of(deal)
+    body = deal.get("hand", {k: v for k, v in deal.items() if k in game.hand.hand_fields})
     return game.record_from_dict(settings, body)
 
 
@@ -97,8 +101,10 @@ def iter_records(
 ) -> Iterator[Any]:
     """``records``, one at a time (a test that stops early plays no more deals)."""
     if simulates(game):
-        for deal in game.simulate(settings, count, seed=seed, bots=bots or game.bot_kinds[0]):
-            yield game.record_of_deal(deal)
+        for deal in game.simulation.deals(
+            settings, count, seed=seed, bots=bots or game.simulation.bots[0]
+        ):
+            yield game.simulation.record_of(deal)
         return
     for placed in random_game(game, settings, count, seed, first_dealer):
         if placed.game:

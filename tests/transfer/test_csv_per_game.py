@@ -1,7 +1,7 @@
 """The CSV export's columns come from each game (issue 18, item 3).
 
 The app writes the columns every game has (``CSV_SHARED_COLUMNS``); each game adds its own
-(``Game.csv_columns``) with their values (``Game.csv_values``). Bid Whist's rows carry
+(``Game.csv.columns``) with their values (``Game.csv_values``). Bid Whist's rows carry
 the bidder, the bid, trump or direction, books, needed, made, each seat's side and its
 side's reneges, and none of Israeli Whist's columns. An Israeli Whist file is byte for
 byte what it always was: the fixtures ``scorekeeper-v2-export.csv`` and

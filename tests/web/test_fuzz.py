@@ -801,7 +801,7 @@ def typed_options(data, game) -> list[str]:
     for option in hand_options(game):
         if data.draw(st.booleans()):
             args.append(option.option if option.flag else f"{option.option}={data.draw(values)}")
-    names = [knob.name for knob in game.knobs]
+    names = [knob.name for knob in game.preset(game.default_preset).knobs_for_table()]
     knob = data.draw(st.none() | st.tuples(sampled([*names, "nonsense"]), text_value))
     return args + ([] if knob is None else [f"--set={knob[0]}={knob[1]}"])
 

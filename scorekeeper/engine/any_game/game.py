@@ -187,7 +187,7 @@ class AnyGame(GameBase):
         stats.NOTES,
         # Head-to-head over games of any size: a seat is its own side, up to the largest
         # table.
-        head_to_head=lambda game, recorded, players: stats.sheet_head_to_head(
+        rivalries=lambda game, recorded, players: stats.sheet_head_to_head(
             tuple((seat,) for seat in range(game.seat_range[-1])), recorded, players
         ),
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.cards import Suit
-from ..core.declared import Figures, Progression, Simulation
+from ..core.declared import Csv, Figures, Progression, Simulation
 from ..core.display import MINUS, NO_FIGURE, Label, Notation, RulesLine, signed
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
@@ -62,6 +62,27 @@ def record_of_deal(deal: Mapping[str, Any]) -> Hand:
     return HAND.load(GAME, {**stored, "books": deal["books"][side_of(deal["bidder"])]})
 
 
+def _csv_cells(
+    replayed: Any,
+    names: Sequence[str],
+    hand: dict[str, CsvCell],
+    per_seat: Sequence[dict[str, CsvCell]],
+) -> tuple[dict[str, CsvCell], Sequence[dict[str, CsvCell]]]:
+    """The fields' cells (the bidder's name, the bid as ``4U``, the trump suit, the
+    bidding side's books as the table recorded them, each seat's side's caught reneges),
+    with the direction the cards ranked (``high`` or ``low``, for a bid with trumps too),
+    the books needed, made (1) or set (0), and each seat's side (``A``: seats 0 and 2,
+    ``B``). A thrown-in deal has only the sides."""
+    for seat, cells in enumerate(per_seat):
+        cells["side"] = str(Side(side_of(seat)))  # A: seats 0 and 2
+    record, score = replayed.record, replayed.score
+    if not record.thrown_in:
+        # the card order played: a no-trump bid's named one, uptown high, downtown low
+        direction = record.direction or ("low" if record.bid.kind is Kind.DOWNTOWN else "high")
+        hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
+    return hand, per_seat
+
+
 class BidWhist(GameBase):
     """Two partnerships bid once round for the right to name trumps (uptown or downtown)
     or no-trump, take the kitty, and score as a side to +21 or -21: the race to a
@@ -87,10 +108,13 @@ class BidWhist(GameBase):
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Auction")},
     )
-    csv_columns = columns_after(
-        dealer=("bidder", "bid", "trump", "direction"),
-        thrown_in=("books", "needed", "made"),
-        player=("side", "reneges"),
+    csv = Csv(
+        columns_after(
+            dealer=("bidder", "bid", "trump", "direction"),
+            thrown_in=("books", "needed", "made"),
+            player=("side", "reneges"),
+        ),
+        _csv_cells,
     )
     presets = PRESETS
     preset_words = {
@@ -119,7 +143,7 @@ class BidWhist(GameBase):
         books), as they needed none."""
         if hand.thrown_in:
             return super().view(settings, hand, ctx)
-        score = self.score_in(settings, hand, ctx)
+        score = ctx.score_by(self, hand)
         bidders = score.bidder_side
         entries = {
             bidders: (str(score.needed), str(score.books)),
@@ -187,24 +211,6 @@ class BidWhist(GameBase):
         it, the same at any place; a thrown-in deal scores [0, 0] with ``made`` and
         ``needed`` None."""
         return super().preview(settings, record, place) | _made(self.score_at(settings, record))
-
-    def csv_values(
-        self, replayed: Any, names: Sequence[str]
-    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The fields' cells (the bidder's name, the bid as ``4U``, the trump suit, the
-        bidding side's books as the table recorded them, each seat's side's caught
-        reneges), with the direction the cards ranked (``high`` or ``low``, for a bid with
-        trumps too), the books needed, made (1) or set (0), and each seat's side (``A``:
-        seats 0 and 2, ``B``). A thrown-in deal has only the sides."""
-        hand, per_seat = super().csv_values(replayed, names)
-        for seat, cells in enumerate(per_seat):
-            cells["side"] = str(Side(side_of(seat)))  # A: seats 0 and 2
-        record, score = replayed.record, replayed.score
-        if not record.thrown_in:
-            # the card order played: a no-trump bid's named one, uptown high, downtown low
-            direction = record.direction or ("low" if record.bid.kind is Kind.DOWNTOWN else "high")
-            hand |= {"direction": direction, "needed": score.needed, "made": int(score.made)}
-        return hand, per_seat
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """Whether the bid was made and the books it needed (None for a thrown-in deal)."""

@@ -443,7 +443,7 @@ class Bridge(GameBase):
             RulesLine(
                 knob.label, msg("yes") if knob.name == "duplicate" else settings.word_of(knob.name)
             )
-            for knob in self.knobs
+            for knob in settings.knobs_for_table()
             if getattr(settings, knob.name) not in (None, False)
             and (knob.name == "chicago_vulnerable") <= settings.chicago
             and (knob.name in ("rubbers", "unfinished_partscore")) <= (not settings.chicago)

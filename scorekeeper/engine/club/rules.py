@@ -127,7 +127,7 @@ class NightRules:
             changes[knob] = self.deals(size)
         try:
             settings = table.preset(self.preset).with_changes(changes)
-            table.check_table(settings)
+            settings.check_table(table.seats)
         except InvalidSettings as exc:
             where = {"target": "target", knob: "deals_per_player"}.get(exc.field, "rules")
             problem = msg("At a table of %(size)d: %(problem)s", size=size, problem=exc.message)
@@ -137,7 +137,7 @@ class NightRules:
     def lowest_wins(self) -> bool:
         """Whether the lowest total wins under these rules (Hearts): the preset with the
         knobs, whatever the table's size and deals."""
-        return self.kind.lowest_wins(self.kind.preset(self.preset).with_changes(dict(self.knobs)))
+        return self.kind.preset(self.preset).with_changes(dict(self.knobs)).lowest_wins
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,10 +1,9 @@
 """A hand on the command line: ``scorekeeper score --game KEY --<field> …``.
 
-The command line knows no game's fields. It asks each game for its :class:`HandOption`\\ s
-(``ScoresFromOptions.hand_options``) and hands what was typed back to the game's
-``score_typed``, which returns a :class:`ScoredHand`: what ``--json`` prints, and the table
-and lines printed otherwise. A game that declares neither is scored from its
-``hand_fields`` by :func:`options_from_fields` and :func:`score_from_record`.
+The command line knows no game's fields. It asks each game's hand schema for its
+:class:`HandOption`\\ s (``game.hand.options(game)``) and hands what was typed back to the
+schema's ``typed``, which returns a :class:`ScoredHand` (:func:`scored_record`): what
+``--json`` prints, and the table and lines printed otherwise.
 """
 
 from __future__ import annotations
@@ -20,9 +19,6 @@ Settings = Any
 class Game(Protocol):
     """What the command line asks of a game (``game.Game`` has all of it): declared here,
     so that this module needs nothing of ``game`` and ``game`` may build on it."""
-
-    @property
-    def hand_fields(self) -> frozenset[str]: ...
 
     @property
     def sides(self) -> Sequence[Sequence[int]]: ...
@@ -84,19 +80,6 @@ def shown(value: object) -> str:
     return str(value)
 
 
-def options_from_fields(game: Game) -> tuple[HandOption, ...]:
-    """An option for each key of a hand's body (``Game.hand_fields``) but ``thrown_in``,
-    for a game that declares no options of its own."""
-    return tuple(
-        HandOption(
-            name,
-            f'The hand body\'s "{name}", as the API takes it',
-            metavar=name.upper(),
-        )
-        for name in sorted(game.hand_fields - {"thrown_in"})
-    )
-
-
 YES_NO = {"true": True, "yes": True, "false": False, "no": False}
 
 
@@ -106,14 +89,6 @@ def typed_text(value: Any) -> Any:
     if isinstance(value, str) and value.strip().lower() in YES_NO:
         return YES_NO[value.strip().lower()]
     return value
-
-
-def score_from_record(game: Game, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
-    """The hand whose body is ``given`` (``record_from_dict``), as its ``preview``: the
-    points per side in a table, and every other figure of the preview in one line.
-    Raises the game's EngineError naming the field."""
-    body = {name: typed_text(value) for name, value in given.items() if value is not None}
-    return scored_record(game, settings, game.record_from_dict(settings, body))
 
 
 def scored_record(game: Game, settings: Settings, record: Any) -> ScoredHand:

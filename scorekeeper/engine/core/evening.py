@@ -1,9 +1,9 @@
 """An evening's figures (issue 22): a group's games of one sitting taken together, for
 any mix of registered games, from each game's own ``replay`` and nothing else.
 
-**Standings.** A finished game places each side (``Game.placings``: the winners first,
-then by total in the game's own direction, sides level sharing the better place, as in
-1, 1, 3); every player who sat on a side at the game's end takes the side's place (both
+**Standings.** A finished game places each side (``core.seats.placings``: the winners
+first, then by total in the game's own direction, sides level sharing the better place,
+as in 1, 1, 3); every player who sat on a side at the game's end takes the side's place (both
 partners alike), and a win when the side won. A player who left a game before its end
 takes no place in it, and a game in progress places nobody yet. The evening ranks its
 players by their average place, lowest first, then by wins, most first; players level on
@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .game import Game, Progress, seat_values
-from .seating import SeatChange, names_at
+from .seating import SeatChange, names_at, sits_out
+from .seats import placings
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,7 @@ def standings(games: Sequence[EveningGame]) -> tuple[Standing, ...]:
             continue
         progress = played.progress
         at_end = played.side_names(progress.next_number)
-        for side, place in enumerate(played.game.placings(progress)):
+        for side, place in enumerate(placings(progress)):
             for name in at_end[side]:
                 places[name] += place
                 counted[name] += 1
@@ -136,12 +137,12 @@ def best_hands(games: Sequence[EveningGame]) -> tuple[BestHand, ...]:
     best: dict[str, tuple[int, BestHand]] = {}
     for played in games:
         rules = played.game
-        sign = -1 if rules.lowest_wins(played.progress.settings) else 1
+        sign = -1 if played.progress.settings.lowest_wins else 1
         for hand in played.progress.hands:
             if hand.score is None:
                 continue
             per_seat = seat_values(rules, hand.points)
-            out = rules.sits_out(played.progress.settings, hand.number, hand.dealer)
+            out = sits_out(rules, played.progress.settings, hand.number, hand.dealer)
             for index, side in enumerate(rules.sides):
                 if all(seat in out for seat in side):
                     continue  # nobody of the side played it (a Skat dealer at four)

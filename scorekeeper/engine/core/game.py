@@ -17,8 +17,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from .command_line import HandOption, ScoredHand
-from .declared import Figures, Paper, Progression, Simulation
 from .display import GameNotes, HandView, RulesLine
 from .form import HandFormSpec
 from .language import Partners
@@ -127,7 +125,8 @@ class PageWords:
     """The head of the sheet's column of ``HandView.bid`` (Oh Hell's deal: "Cards"); None:
     a game whose hands have none has no such column (the outcome's is wider)."""
     points_heads: tuple[Message, Message] = (msg("Bid"), msg("Points"))
-    """The sheet's table of ``Game.points_table``: the head of its bids and of its points."""
+    """The sheet's table of the game's ``paper.points_table``: the head of its bids and of
+    its points."""
     penalty_mark: Message | None = None
     """The mark of a penalty (``PenaltyMark``) in the scoreboard's legend, and beside it
     ``penalty_legend``, what it is; ``penalty_note`` says the same under the printed sheet,
@@ -159,7 +158,8 @@ CSV_SHARED_COLUMNS: tuple[str, ...] = (
 """The CSV export's columns that every game has, in this order, filled by the app: the
 game's id and name, when it started, the hand's number, its dealer's name, 1 for a deal
 nobody played, the seat and the player's name, the seat's points and running total
-(partners alike). A game adds its own columns between them (:class:`CsvColumn`)."""
+(partners alike). A game adds its own columns between them (:class:`CsvColumn`, in its
+``csv``: ``core.declared.Csv``)."""
 
 CsvCell = int | str | None
 """One cell of the CSV export: a number, text, or None for an empty cell."""
@@ -239,17 +239,25 @@ class Replayed(Protocol):
 class HandPlace:
     """Where a hand falls in its game: its ``number`` (from 1), its ``dealer``'s seat,
     and ``state``, the game's state before it as the game reads it (``state_from_dict``
-    of what ``state_of`` or ``hand_state`` wrote: the totals, the game's own carried
-    values), or None where only the number and dealer are known.
-    ``Game.place_of`` makes one from a stored state."""
+    of what a state's ``to_dict()`` wrote: the totals, the game's own carried values),
+    or None where only the number and dealer are known. :meth:`after` makes one from a
+    state."""
 
     number: int
     dealer: int
     state: Any = None
 
+    @classmethod
+    def after(cls, state: Any) -> HandPlace:
+        """The place of the hand after ``state``, a game's state as its progression keeps
+        it (a progress's or a replayed hand's ``state``, or ``state_from_dict`` of a
+        stored one): the next number, the dealer it names, and that state."""
+        return cls(state.number + 1, state.dealer, state)
+
 
 class GameState(Protocol):
-    """What a game carries from hand to hand (its ``state_of``), as ``number`` hands left it."""
+    """What a game carries from hand to hand, as ``number`` hands left it; ``to_dict()``
+    is what the game stores (``state_from_dict`` reads it back)."""
 
     @property
     def number(self) -> int: ...
@@ -292,7 +300,7 @@ class Progress(Protocol):
 
 
 class Recorded(Protocol):
-    """A stored game as statistics take it (``recorded_game``)."""
+    """A stored game as statistics take it (``figures.recorded``)."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -303,8 +311,8 @@ class Recorded(Protocol):
 
 
 class SeatStats(Protocol):
-    """One seat's (or side's) part of ``game_stats``: a name, its side's total, whether
-    it won, and its figures (as ``player_figures`` takes them)."""
+    """One seat's (or side's) part of ``figures.game_stats``: a name, its side's total,
+    whether it won, and its figures (as ``figures.player`` takes them)."""
 
     @property
     def name(self) -> str: ...
@@ -317,7 +325,7 @@ class SeatStats(Protocol):
 
 
 class OneGameStats(Protocol):
-    """``game_stats``: the winner's name (partners joined), per seat and per side."""
+    """``figures.game_stats``: the winner's name (partners joined), per seat and side."""
 
     @property
     def winner(self) -> str | None: ...
@@ -332,7 +340,7 @@ class OneGameStats(Protocol):
 
 
 class Career(Protocol):
-    """One player's career (``careers``)."""
+    """One player's career (``figures.careers``)."""
 
     @property
     def name(self) -> str: ...
@@ -368,7 +376,7 @@ class RivalryView(Protocol):
 
 
 class HeadToHeadView(Protocol):
-    """``head_to_head``: ``rivalry(a, b)``, how ``a`` fared against ``b``."""
+    """``figures.head_to_head``: ``rivalry(a, b)``, how ``a`` fared against ``b``."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -380,11 +388,13 @@ class HeadToHeadView(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """What a game can say: one instance per game, registered by ``key``. Everything else
-    the app asks of a game is derived from these in ``core.base.GameBase`` (see
-    ``core.base.DERIVED``: the presets' plumbing, ``seated``, ``points``, ``resume``,
-    ``state_of``, the CSV and flat columns, the hand's views, statistics, careers,
-    ``simulate``…), so a game writes a member only where it differs.
+    """What a game can say: one instance per game, registered by ``key``. The few other
+    members the app asks of a game are derived from these in ``core.base.GameBase`` (see
+    ``core.base.DERIVED``: ``preset``, ``seated``, ``points``, ``replay``, ``resume``…);
+    what a capability does, its declaration does (``core.declared``: the simulation's
+    deals, the figures and careers, the paper's pad, the CSV's cells), so a game writes a
+    member only where it differs, and a game object stays small (at most 50 public
+    names, held by ``tests/engine/test_protocol.py``).
 
     **Seats and sides.** ``sides`` lists the seats that score together: one seat each in
     Israeli Whist, two partners each in Bid Whist (A = seats 0 and 2, B = seats 1 and 3).
@@ -404,8 +414,8 @@ class Game(Protocol):
 
     **The one way.** A game subclasses ``core.base.GameBase``, declares its ``hand``
     (``core.schema.HandSchema``) and its ``score`` (``core.base.SCHEMA_REQUIRED``), and
-    may declare a ``progression``, a ``simulation``, ``figures`` and ``paper`` of its own
-    (``core.declared``).
+    may declare a ``progression``, a ``simulation``, ``figures``, ``paper`` and ``csv`` of
+    its own (``core.declared``).
 
     **The whole override surface.** The members below are all a game may write: a game
     class defines nothing else (``tests/engine/test_protocol.py`` names any other). What a game
@@ -452,8 +462,8 @@ class Game(Protocol):
         """The points of ``hand`` (a ``core.schema.Hand`` read by the ``hand`` schema, never
         thrown in) under ``settings`` at ``ctx`` (a ``core.schema.Context``: the seats, the
         sides and the hand's place, if known): a tuple per side, or the game's own score
-        with ``points`` per side that ``hand_result``, ``explain`` and
-        ``csv_values`` may read again."""
+        with ``points`` per side that ``hand_result``, ``explain`` and the CSV's
+        ``cells`` may read again."""
         ...
 
     def check(self, settings: Settings, hand: Any, ctx: Any) -> list[tuple[str, Message]]:
@@ -508,22 +518,26 @@ class Game(Protocol):
 
     # --- the progress of a game -----------------------------------------------------------
 
-    progression: Progression
+    progression: Any  # a core.declared.Progression
     """How the game goes from hand to hand, declared as data (``core.declared.Progression``):
-    how it starts (``start``), loads a stored state (``load``) and resumes (``resume``), who
-    opens, who deals next, its hand limit, whether a tie at the end shares the win,
-    whether the table may "finish now" (``finish_now``: after any hand, the side ahead
-    wins, a tie plays on; only such a game's ``replay`` and ``recorded_game`` take
-    ``finish_after``, the number of hands recorded when the table asked), the cards each
-    hand deals where that changes (``cards_dealt``: Oh Hell's sequence, Wizard's rounds;
-    the deal note and the blank sheet's column of cards are derived from it), and how it
-    is made to last for the suites. From it ``replay``, ``resume``, ``state_of``,
-    ``hand_state``, ``place_of`` and the rest of ``core.base.DERIVED`` are derived; the
-    race to ``settings.target`` (``core.declared.RACE``) where the game declares none.
+    the hooks of the one loop that replays every game (``core.progress.resume``): the
+    state it carries from hand to hand (``state``, a ``core.progress.RaceState``) and how
+    a hand carries it on (``carry``), who opens, who deals next, its hand limit, whether
+    a tie at the end shares the win, whether the table may "finish now" (``finish_now``:
+    after any hand, the side ahead wins, a tie plays on; only such a game's ``replay``
+    and ``figures.recorded`` take ``finish_after``, the number of hands recorded when the
+    table asked), the cards each hand deals where that changes (``cards_dealt``: Oh
+    Hell's sequence, Wizard's rounds; the deal note and the blank sheet's column of cards
+    are derived from it), and how it is made to last for the suites. From it ``replay``,
+    ``resume``, ``state_from_dict`` and the rest of the progression's members of
+    ``core.base.DERIVED`` are derived (a state's ``to_dict()`` is what a game stores,
+    ``HandPlace.after(state)`` the place after it); the race to ``settings.target``
+    (``core.declared.RACE``) where the game declares none.
     ``replay`` takes ``finish_after`` (see ``finish_now``) and ``starting_totals`` (one
     per side, "hand 0": ``read_starting_totals`` refuses one at or below the settings'
     ``losing_floor``); the settings also say whether the lowest total wins
-    (``lowest_wins``) and whether the pages say who deals (``shows_dealer``)."""
+    (``settings.lowest_wins``) and whether the pages say who deals
+    (``settings.shows_dealer``)."""
 
     def deal_note(self, settings: Settings, place: HandPlace) -> Message | None:
         """What the table must know to deal the hand at ``place`` that changes from hand to
@@ -583,21 +597,6 @@ class Game(Protocol):
         next hand deals, say. Never one of the shared keys."""
         ...
 
-    csv_columns: tuple[CsvColumn, ...]
-    """The game's own columns of the CSV export (one row per seat per hand), each placed
-    after one of the shared columns (:data:`CSV_SHARED_COLUMNS`); none of theirs."""
-
-    def csv_values(
-        self, replayed: Replayed, names: Sequence[str]
-    ) -> tuple[Mapping[str, CsvCell], tuple[Mapping[str, CsvCell], ...]]:
-        """One hand of ``replay(...).hands`` as the cells of the game's ``csv_columns``:
-        the hand's (the same on each seat's row) and one mapping per seat, in seat order,
-        for the cells that differ from seat to seat. ``names`` are the players who sat at
-        that hand, in seat order, for a column that names a seat (who won the auction). A column
-        in neither mapping, or None, is an empty cell; the app quotes text a spreadsheet
-        would run as a formula."""
-        ...
-
     def rules_lines(self, settings: Settings) -> list[RulesLine]:
         """The settings as (label, value) lines for the print and blank score sheets."""
         ...
@@ -606,34 +605,38 @@ class Game(Protocol):
         """Rules a score sheet states in a sentence (e.g. Israeli Whist's forbidden number)."""
         ...
 
-    def points_table(self, settings: Settings) -> list[tuple[int, int]]:
-        """(bid, points) for each bid made exactly, for the sheets' table of points; empty
-        when a game has none. What the table leaves out a game says in ``rules_lines``."""
-        ...
-
     # --- declared once, beyond the hand (``core.declared``) --------------------------------
+    # Each typed Any, its kind named beside it: ``core.declared`` builds on this module's
+    # ``HandPlace`` and CSV types, and no import may go round a circle (tests/app/test_layers.py).
 
-    simulation: Simulation | None
-    """Whole deals played by bots: ``Simulation(deals, bots, summary, record, verify)``,
-    from which ``simulate_results``, ``simulate``, ``bot_kinds``, ``simulation_summary``,
-    ``record_of_deal`` and ``verify_deal`` are derived; None: no simulation. Its
-    ``deals(settings, deals, seed, bots)`` yields results whose ``to_dict()`` is what
-    ``simulate`` yields; ``deals`` is a count, or a range of a run's deal indices (one
-    worker's share of ``simulate --jobs``): each block of deals must stand alone, as
-    ``core.simulation.run_deals`` seeds and plays them."""
+    simulation: Any  # a core.declared.Simulation
+    """Whole deals played by bots: ``Simulation(play, bots, summary, record, verify)``;
+    read on the game, its ``bots``, ``results(settings, deals, seed, bots)`` (the game's
+    results), ``deals(...)`` (each as a JSON-ready dict), ``tally()``, ``record_of(deal)``
+    and ``broken_rules(settings, deal)``. A game without one has ``NO_SIMULATION``: no
+    bots."""
 
-    figures: Figures | None
+    figures: Any  # a core.declared.Figures
     """Figures of the game's own on the statistics pages: ``Figures(stats, player, game,
-    notes, head_to_head)``, from which ``game_stats``, ``player_figures``, ``game_figures``,
-    ``figures_notes``, careers and head-to-head are derived; None: hands and points."""
+    notes, rivalries, kind)``; read on the game, ``recorded(...)`` (a stored game as
+    statistics take it), ``game_stats``, ``player``, ``game_lines``, ``notes``,
+    ``careers``, ``career_lines`` and ``head_to_head``. A game without them has
+    ``HANDS_AND_POINTS``."""
 
-    paper: Paper | None
-    """What the game keeps on paper beyond its score sheet: ``Paper(pad, tournament_foot)``,
-    from which ``sheet_pad`` and ``tournament_foot`` are derived; None: the sheet alone."""
+    paper: Any  # a core.declared.Paper
+    """What the game keeps on paper beyond its score sheet: ``Paper(pad, tournament_foot,
+    deal_number, points_table)``; read on the game, ``sheet_pad(...)`` and
+    ``sheet_deals(settings)`` too (the blank sheet's cards dealt). A game without it has
+    ``PLAIN_PAPER``: the sheet alone."""
+
+    csv: Any  # a core.declared.Csv
+    """The game's own columns of the CSV export and their cells: ``Csv(columns, cells)``;
+    read on the game, its ``columns`` and ``values(replayed, names)``. A game without it
+    has ``SCHEMA_CSV``: a column for each field of its ``hand``."""
 
 
 class DealResult(Protocol):
-    """A deal played by bots as the game keeps it; ``to_dict()`` is what ``simulate``
+    """A deal played by bots as the game keeps it; ``to_dict()`` is what ``Simulation.deals``
     yields."""
 
     def to_dict(self) -> dict[str, Any]: ...
@@ -646,7 +649,7 @@ class SimulationTally(Protocol):
     def add(self, deal: Mapping[str, Any]) -> None: ...
 
     def add_result(self, result: DealResult) -> None:
-        """Counts one of ``simulate_results``' results, as ``add`` counts its dict."""
+        """Counts one of ``Simulation.results``' results, as ``add`` counts its dict."""
         ...
 
     def lines(self) -> list[str]: ...
@@ -657,21 +660,19 @@ class SimulationTally(Protocol):
         ...
 
 
-@runtime_checkable
-class ScoresFromOptions(Protocol):
-    """A game that says how ``scorekeeper score --game KEY`` takes its hand: the options
-    (``command_line.HandOption``) and how they score. A game without it is scored from
-    its ``hand_fields`` (``command_line.options_from_fields``)."""
-
-    hand_options: tuple[HandOption, ...]
-
-    def score_typed(self, settings: Settings, given: Mapping[str, Any]) -> ScoredHand:
-        """The hand typed as ``hand_options`` (by name; None for one not given, False for
-        a flag not given), scored; raises EngineError naming the field."""
-        ...
-
-
 # --- partnership games: per side and per seat (i10-protocol) ------------------------------
+
+
+def title_of(game: Game, preset: str) -> Message:
+    """A game started from ``preset`` as every page names it: the preset's title where it
+    has one (the round sheet's Hearts), else the game's name."""
+    return game.preset_titles.get(preset, game.name)
+
+
+def seat_counts(game: Game) -> range:
+    """Every number of players a table of ``game`` may have, fewest first."""
+    low, high = game.seat_range or (game.seats, game.seats)
+    return range(low, high + 1)
 
 
 def partnered(game: Game) -> bool:

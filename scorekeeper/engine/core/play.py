@@ -32,18 +32,19 @@ def random_game(
     seed: int | None = None,
     first_dealer: int | None = None,
 ) -> Iterator[PlacedHand]:
-    """``hands`` hands of ``game`` under ``settings``, each drawn by ``random_hand`` at
-    its place; whenever a game ends the next hand starts a new one (dealt first by
-    ``first_dealer``, or by a random seat). The same seed gives the same hands."""
+    """``hands`` hands of ``game`` under ``settings``, each drawn by its schema's
+    ``random_body`` at its place; whenever a game ends the next hand starts a new one
+    (dealt first by ``first_dealer``, or by a random seat). The same seed gives the same
+    hands."""
     rng = random.Random(seed)
     made = played = 0
     while made < hands:
         dealer = rng.randrange(game.seats) if first_dealer is None else first_dealer
         progress = game.replay(settings, dealer, [])
         while made < hands and progress.status != "finished":
-            state = game.state_of(progress)
-            place = game.place_of(state)
-            body = game.random_hand(settings, game.context(settings, place), rng)
+            state = progress.state.to_dict()
+            place = HandPlace.after(progress.state)
+            body = game.hand.random_body(game, settings, game.context(settings, place), rng)
             record = game.record_from_dict(settings, body, place)
             yield PlacedHand(record, place, body, played, dealer)
             made += 1

@@ -214,17 +214,31 @@ class Race:
     @classmethod
     def of(cls, game: Any, settings: Any) -> Race:
         declared = game.progression
-        target = declared.target
+        target, shared = declared.target, declared.shares_tie
         return cls(
             game,
             settings,
             getattr(settings, "target", None) if target is None else target(game, settings),
-            game.losing_floor(settings),
+            settings.losing_floor,
             game.hand_limit(settings),
-            game.shares_tie(settings),
+            shared(game, settings) if callable(shared) else shared,
             declared,
             game.seats,
         )
+
+    def opener(self, dealer: int) -> int:
+        """Who opens the hand ``dealer`` deals: the game's, else the player to the left."""
+        opens = self.declared.opener
+        if opens is None:
+            return (dealer + 1) % self.seats
+        return opens(self.game, self.settings, dealer)
+
+
+def first_state(game: Any, first_dealer: int, starting_totals: Sequence[int] | None) -> Any:
+    """The state before ``game``'s first hand (its declared ``state``'s, else the race's),
+    dealt by ``first_dealer``, the totals starting at ``starting_totals`` (None: 0 each);
+    raises ValueError for a seat or totals the table does not have."""
+    return (game.progression.state or RaceState).first(game, first_dealer, starting_totals)
 
 
 def resume(
@@ -241,9 +255,10 @@ def resume(
     table may finish, at hand ``finish_after``; or when the game's ``carry`` says so.
     At the end the side ahead alone wins; sides tied at the top play on, or share the
     win where the game ``shares_tie``. Raises ValueError if a hand is recorded after
-    the end.
+    the end. ``finish_after`` counts only where the progression may ``finish_now``.
     """
     race = Race.of(game, settings)
+    finish_after = finish_after if race.declared.finish_now else None
     before, hands = state, []
     for number, record in enumerate(records, start=state.number + 1):
         if state.winners:
@@ -263,7 +278,7 @@ def resume(
         hands=tuple(hands),
         totals=state.totals,
         dealer=state.dealer,
-        opener=game.opener(settings, state.dealer),
+        opener=race.opener(state.dealer),
         status="finished" if winners else "in_progress",
         winner=winners[0] if len(winners) == 1 else None,
         target_reached=state.target_reached,
@@ -281,7 +296,7 @@ def played(race: Race, place: HandPlace, record: Any, asked: bool) -> ReplayedHa
     game, settings, declared = race.game, race.settings, race.declared
     score = game.score_at(settings, record, place)
     state = raced(race, place, record, score, asked)
-    opener = game.opener(settings, place.dealer)
+    opener = race.opener(place.dealer)
     finish = declared.finish if asked else None
     if declared.carry is not None or finish is not None:
         hand = ReplayedHand(place.number, place.dealer, opener, record, score, state.totals, state)
@@ -355,7 +370,7 @@ def settled(race: Race, state: Any) -> Any:
     ``shares_tie``; none while a tie plays on."""
     if state.winners or not state.target_reached:
         return state
-    leaders = leaders_of(race.game.scores_in_favour(race.settings, state.totals))
+    leaders = leaders_of(race.settings.in_favour(state.totals))
     if len(leaders) == 1 or race.shared:
         return replace(state, winners=leaders)
     return state

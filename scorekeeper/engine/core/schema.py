@@ -30,7 +30,7 @@ from .command_line import HandOption, ScoredHand, scored_record
 from .display import Label, PenaltyMark
 from .errors import InvalidHand, ParseError
 from .form import Choice, FormField, numbers
-from .game import HandPlace
+from .game import CsvColumn, HandPlace
 from .messages import Message, msg
 from .names_in_sentences import OF_ONE, name_in
 from .numbers import out_of_range, parse_int, shown
@@ -71,7 +71,7 @@ class Context:
     seats and sides) and the hand's place in the game (None: read alone); ``scored``, the
     hand's score as the game's replay worked it out at that place (``score``'s own), where
     a page draws replayed hands (``GameBase.hand_views``): a view reads it rather than
-    scoring the hand again (``score_in``). None: not known."""
+    scoring the hand again (:meth:`score_by`). None: not known."""
 
     settings: Any
     seats: int
@@ -95,6 +95,12 @@ class Context:
 
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def score_by(self, game: Any, hand: Any) -> Any:
+        """``game``'s ``score`` of ``hand`` here: the replay's where this context carries it
+        (``scored``: a page drawing a thousand replayed hands scores none of them twice),
+        else worked out now."""
+        return game.score(self.settings, hand, self) if self.scored is None else self.scored
 
 
 def bound(value: Bound, ctx: Context) -> int | None:
@@ -1048,6 +1054,53 @@ class HandSchema:
                 continue  # perhaps not asked under the game's rules: the form sends it
             found |= described.to_form_in(value, hand)
         return found
+
+    def form_body(
+        self, ctx: Context, values: Mapping[str, Any], action: str | None
+    ) -> dict[str, Any]:
+        """The hand's body from the form's values under ``ctx``: each field asked (its
+        ``only_if`` and ``shown_when``) as its field reads it; the Thrown in action."""
+        if action == "thrown_in" and self.thrown_in:
+            return {"thrown_in": True}
+        shown = self.unasked(ctx) | dict(values)
+        return {
+            f.name: f.from_form(values, ctx)
+            for f in self.fields
+            if f.applies(ctx) and self.is_shown(f, shown)
+        }
+
+    def csv_columns(self) -> tuple[CsvColumn, ...]:
+        """The CSV export's columns of the fields whose ``csv`` says so: hand-level ones
+        after ``dealer``, a value per seat or side after ``player``."""
+        return tuple(
+            CsvColumn(f.column, after="player" if f.listed else "dealer")
+            for f in self.fields
+            if f.csv
+        )
+
+    def csv_cells(
+        self, game: Any, replayed: Any, names: Sequence[str]
+    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+        """A replayed hand's cells of ``csv_columns``: the hand's (a seat or side by its
+        players' ``names``, a yes/no 1 or 0) and one mapping per seat of ``game``'s
+        table (a value per side on each of its seats' rows). A thrown-in deal has none."""
+        record = replayed.record
+        seats: tuple[dict[str, Any], ...] = tuple({} for _ in range(game.seats))
+        if record.thrown_in:
+            return {}, seats
+        ctx = game.context(getattr(replayed, "settings", None))
+        hand: dict[str, Any] = {}
+        for described in self.fields:
+            value = getattr(record, described.name)
+            if not described.csv or value is None:
+                continue
+            if not described.listed:
+                hand[described.column] = described.cell(value, names, ctx)
+                continue
+            for seat in range(game.seats):
+                index = seat if isinstance(described, PerSeat) else ctx.side_of(seat)
+                seats[seat][described.column] = value[index]
+        return hand, seats
 
     def options(self, game: Any) -> tuple[HandOption, ...]:
         """``scorekeeper score``'s options for ``game``: one per field (a yes/no a flag, a

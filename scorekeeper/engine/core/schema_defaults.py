@@ -1,18 +1,18 @@
-"""What ``GameBase`` derives from a game's ``hand`` schema (``core.schema``): the reading,
-the form both ways, the command line, the CSV columns, random hands and one rendering of a
-hand (``view``) from which the scoreboard's rows, the one-line description, the Revisions
-page and the explanation are drawn. A game overrides any of them.
-
-A game without a ``hand`` writes these itself (``core.base.REQUIRED``), as before.
+"""What ``GameBase`` derives from a game's ``hand`` schema (``core.schema``): the hand's
+Context, the form, and one rendering of a hand (``view``) from which the scoreboard's
+rows, the one-line description, the Revisions page and the explanation are drawn. A game
+overrides any of them (each a member of the ``Game`` protocol but ``context``). What is
+the schema's own (the form read back, a stored hand as the form's values, the command
+line, the CSV's columns and cells, random hands) the schema's methods do
+(``game.hand.form_body``, ``form_values``, ``options``, ``typed``, ``csv_cells``,
+``random_body``).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .command_line import HandOption, ScoredHand
 from .display import (
     HandView,
     Label,
@@ -24,7 +24,7 @@ from .display import (
     label_words,
 )
 from .form import Action, Choice, FormField, HandFormSpec, Step
-from .game import CsvColumn, HandPlace
+from .game import HandPlace
 from .language import Partners
 from .messages import Message, Side, msg
 from .progress import Points
@@ -55,25 +55,21 @@ class SchemaDefaults:
 
     # --- what a hand is -------------------------------------------------------------------
 
-    @property
-    def hand_fields(self) -> frozenset[str]:
-        """The keys a hand's body may carry: the schema's fields, and ``thrown_in``."""
-        return self.hand.hand_fields
-
     def context(self, settings: Any, place: HandPlace | None = None, scored: Any = None) -> Context:
         """The Context of a hand under ``settings`` at ``place`` (None: read alone), with
         the score the replay worked out for it there, where known (``Context.scored``)."""
         return Context(settings, self.seats, tuple(self.sides), place, scored)
 
+    def record_from_dict(self, settings: Any, body: Any, place: HandPlace | None = None) -> Any:
+        """The hand read from ``body`` by the game's ``hand`` schema and, where its place
+        is known, checked there too (its ranges and the game's ``check`` at that place);
+        raises InvalidHand with every problem."""
+        return self.hand.read(self, body, self.context(settings, place))
+
     def check(self, settings: Any, hand: Hand, ctx: Context) -> list[tuple[str, Message]]:
         """The rules between fields only the game can say: (field, message) for each
         broken one, the message with its table words (``said_at_table``). None here."""
         return []
-
-    def score_in(self, settings: Any, hand: Hand, ctx: Context) -> Any:
-        """``score`` at ``ctx``: the replay's where ``ctx`` carries it (a page drawing a
-        thousand replayed hands scores none of them twice), else worked out now."""
-        return self.score(settings, hand, ctx) if ctx.scored is None else ctx.scored
 
     def _scored(self, settings: Any, record: Hand, place: HandPlace | None) -> Any:
         if record.thrown_in:
@@ -145,7 +141,7 @@ class SchemaDefaults:
         sides = range(len(self.sides))
         unmarked = (None,) * len(self.sides)
         found = []
-        before = self.state_before(hands[0], progress) if hands else None
+        before = progress.before  # the state before the first of its hands
         for hand in hands:
             record = hand.record
             place = HandPlace(hand.number, hand.dealer, before)
@@ -383,77 +379,6 @@ class SchemaDefaults:
             errors=errors,
             sides=tuple(self.sides),
         )
-
-    def form_body(
-        self, settings: Any, values: Mapping[str, Any], action: str | None
-    ) -> dict[str, Any]:
-        """The hand's body from the form's values: each field asked (its ``only_if`` and
-        ``shown_when``) as its field reads it; the Thrown in action."""
-        schema = self.hand
-        if action == "thrown_in" and schema.thrown_in:
-            return {"thrown_in": True}
-        ctx = self.context(settings)
-        shown = schema.unasked(ctx) | dict(values)
-        return {
-            f.name: f.from_form(values, ctx)
-            for f in schema.fields
-            if f.applies(ctx) and schema.is_shown(f, shown)
-        }
-
-    def form_values(self, hand: Mapping[str, Any]) -> dict[str, str]:
-        """A stored hand as the form's values, to edit it: the schema's
-        (``HandSchema.form_values``)."""
-        return self.hand.form_values(hand)
-
-    # --- the command line -------------------------------------------------------------------
-
-    @property
-    def hand_options(self) -> tuple[HandOption, ...]:
-        """``scorekeeper score``'s options: the schema's (``HandSchema.options``)."""
-        return self.hand.options(self)
-
-    def score_typed(self, settings: Any, given: Mapping[str, Any]) -> ScoredHand:
-        """The hand typed as ``hand_options``, scored as the schema says
-        (``HandSchema.typed``: as its ``preview``)."""
-        return self.hand.typed(self, settings, given)
-
-    # --- sheets, exports and random hands ---------------------------------------------------
-
-    @property
-    def csv_columns(self) -> tuple[CsvColumn, ...]:
-        """A column for each field (``csv=True``): hand-level ones after ``dealer``, a
-        value per seat or side after ``player``."""
-        return tuple(
-            CsvColumn(f.column, after="player" if f.listed else "dealer")
-            for f in self.hand.fields
-            if f.csv
-        )
-
-    def _csv_cells(
-        self, replayed: Any, names: Sequence[str]
-    ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-        record = replayed.record
-        seats: tuple[dict[str, Any], ...] = tuple({} for _ in range(self.seats))
-        if record.thrown_in:
-            return {}, seats
-        ctx = self.context(replayed.settings if hasattr(replayed, "settings") else None)
-        hand: dict[str, Any] = {}
-        for described in self.hand.fields:
-            value = getattr(record, described.name)
-            if not described.csv or value is None:
-                continue
-            if not described.listed:
-                hand[described.column] = described.cell(value, names, ctx)
-                continue
-            for seat in range(self.seats):
-                index = seat if isinstance(described, PerSeat) else ctx.side_of(seat)
-                seats[seat][described.column] = value[index]
-        return hand, seats
-
-    def random_hand(self, settings: Any, ctx: Context, rng: random.Random) -> dict[str, Any]:
-        """A legal hand's body for ``ctx`` (its settings and place), as the schema draws
-        it (``HandSchema.random_body``)."""
-        return self.hand.random_body(self, settings, ctx, rng)
 
 
 def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:

@@ -263,6 +263,19 @@ def empty_at(settings: Any, number: int) -> tuple[int, ...]:
     return empty
 
 
+def sits_out(game: Any, settings: Any, number: int, dealer: int) -> tuple[int, ...]:
+    """The seats of ``game``'s table that take no part in hand ``number``, dealt by
+    ``dealer``: those empty at it (a table that grew or shrank) and those its progression
+    says sit it out (``Progression.sits_out``: a fifth Doppelkopf player's dealer), in
+    seat order. A player in one of them did not play the hand (a club night's ranking
+    counts hands played)."""
+    declared = game.progression.sits_out
+    out = set(empty_at(settings, number))
+    if declared is not None:
+        out.update(declared(game, settings, number, dealer))
+    return tuple(sorted(out))
+
+
 def present_at(settings: Any, seats: int, number: int) -> tuple[int, ...]:
     """The seats of a table of ``seats`` with a player in them at hand ``number``."""
     empty = empty_at(settings, number)

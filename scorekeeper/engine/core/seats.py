@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 def left_of(seat: int, steps: int = 1, *, seats: int) -> int:
@@ -31,3 +32,12 @@ def placings_of(
 
     keys = [order(index) for index in range(len(totals))]
     return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+def placings(progress: Any) -> tuple[int, ...]:
+    """Each side's place in a game's ``progress`` (``replay``'s or ``resume``'s), 1 the
+    best: the winners first, then the others by total (the lowest first where its
+    settings say the lowest total wins); sides level share a place and the next place
+    is skipped (1, 2, 2, 4)."""
+    winners = tuple(progress.winners) or (() if progress.winner is None else (progress.winner,))
+    return placings_of(progress.totals, winners, progress.settings.lowest_wins)

@@ -10,7 +10,7 @@ scores again exactly as it did when it was played.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, field, fields, replace
 from functools import cache
 from typing import Any, ClassVar, Self, TypeVar
@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from .display import RulesLine
 from .errors import InvalidSettings
 from .game import Knob
-from .knobs import KnobKinds, declared_knobs, rules_lines_of
+from .knobs import KnobKinds, declared_knobs, rules_lines_of, seated_knobs
 from .messages import msg
 
 TABLE = "table"
@@ -59,10 +59,49 @@ class SettingsBase:
         ``seats`` players (Wizard: more rounds than the cards deal); by default any
         number the game seats."""
 
+    def check_table(self, seats: int) -> None:
+        """Raises InvalidSettings (naming the knob) where these settings give a table of
+        ``seats`` another number of players (``seat_knobs``: the names at the table decide
+        them), or refuse that many players (``check_seats``)."""
+        self.check_seats(seats)
+        for name in self.seat_knobs():
+            if getattr(self, name) != seats:
+                problem = msg(
+                    "%(knob)s is the number of players seated (%(seats)d): name more or fewer "
+                    "players to change it",
+                    knob=name,
+                    seats=seats,
+                )
+                raise InvalidSettings(problem, name)
+
+    @classmethod
+    def seat_knobs(cls) -> tuple[str, ...]:
+        """Knobs that hold the number of players seated (Oh Hell's ``players``), as the
+        fields declare them (``knob(..., seated=True)``): the names at the table decide
+        them, so the new-game form does not offer them."""
+        return seated_knobs(cls)
+
     @property
     def shows_dealer(self) -> bool:
         """Whether the pages say who deals each hand (the round sheet's ``dealer`` knob)."""
         return True
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins, and fewer points are the better hand (the round
+        sheet's goal, Hearts')."""
+        return False
+
+    @property
+    def losing_floor(self) -> int | None:
+        """The total at or below which a side has lost (Bid Whist's -target, Spades'
+        ``lose_at``); None: totals may fall without end."""
+        return None
+
+    def in_favour(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """``totals`` (one per side) turned so that more is better: negated where the
+        lowest total wins (``lowest_wins``), else as they are."""
+        return tuple(-t for t in totals) if self.lowest_wins else tuple(totals)
 
     @classmethod
     def knob_names(cls) -> tuple[str, ...]:

@@ -591,7 +591,7 @@ class DealTally:
         raise NotImplementedError
 
     def add_result(self, result: Any) -> None:
-        """Counts one of ``simulate_results``' results, as ``add`` counts its dict; a game
+        """Counts one of ``Simulation.results``' results, as ``add`` counts its dict; a game
         counts its own results directly where ``to_dict`` would cost time."""
         self.add(result.to_dict())
 
@@ -602,6 +602,19 @@ class DealTally:
             if counted.metadata.get("merge", True):
                 name = counted.name
                 setattr(self, name, _merged(getattr(self, name), getattr(other, name)))
+
+
+@dataclass
+class DealCount(DealTally):
+    """The plainest summary of simulated deals, a game's without a tally of its own: how
+    many, and how many thrown in."""
+
+    def add(self, deal: Mapping[str, Any]) -> None:
+        self.deals += 1
+        self.thrown_in += bool(deal.get("thrown_in"))
+
+    def lines(self) -> list[str]:
+        return [f"deals: {self.deals}", f"thrown in: {self.thrown_in}"]
 
 
 def wrong_points(deal: Mapping[str, Any], expected: Sequence[int], whose: str) -> list[str]:

@@ -22,6 +22,7 @@ from .seating import (
     played_by,
     rival_stints,
     sat_as_recorded,
+    sits_out,
     stints_sat,
     total_when_left,
 )
@@ -205,7 +206,7 @@ def sat_out(game: Any, settings: Any, hand: Any) -> tuple[int, ...]:
     of five or a Skat table of four); without a game, the seats empty at it."""
     if game is None:
         return empty_at(settings, hand.number)
-    return game.sits_out(settings, hand.number, hand.dealer)
+    return sits_out(game, settings, hand.number, hand.dealer)
 
 
 def hands_played(
@@ -308,7 +309,7 @@ def seated(
 
 @dataclass(frozen=True, slots=True)
 class GameStats(Generic[F]):
-    """One game's figures, as ``GameBase.game_stats`` gives them for any game: ``hands``
+    """One game's figures, as ``Figures.game_stats`` gives them for any game: ``hands``
     counts every recorded deal, ``thrown_in`` the deals nobody played."""
 
     key: GameKey

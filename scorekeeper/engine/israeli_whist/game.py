@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures, Simulation
+from ..core.declared import Csv, Figures, Paper, Simulation
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
 from ..core.messages import Message, msg
@@ -35,6 +35,25 @@ def record_of_deal(deal: Mapping[str, Any]) -> Hand:
         body = {name: deal[name] for name in ("declarer", "bid", "contracts")}
         body["frisch_rounds"] = len(deal["exchanges"])
     return records.HAND.load(GAME, body | {"tricks": deal["tricks_taken"]})
+
+
+def _csv_cells(
+    replayed: Any,
+    names: Sequence[str],
+    hand: dict[str, CsvCell],
+    seats: Sequence[dict[str, CsvCell]],
+) -> tuple[dict[str, CsvCell], Sequence[dict[str, CsvCell]]]:
+    """The fields' cells (``core.declared.Csv``), with the hand's over/under and per seat
+    the points apart from the revoke penalty. A pass round has tricks and no contract (nor
+    Frisch rounds); a deal thrown in nothing but zero points."""
+    score = replayed.score
+    hand["over_under"] = score and score.over_under
+    if replayed.record.pass_round:
+        hand["frisch_rounds"] = None
+    for seat, cells in enumerate(seats):
+        cells["contract_points"] = score.contract_points[seat] if score else 0
+        cells["revoke_penalty"] = score.revoke_penalties[seat] if score else 0
+    return hand, seats
 
 
 class IsraeliWhist(GameBase):
@@ -79,12 +98,15 @@ class IsraeliWhist(GameBase):
         "elhanani": (msg("Elhanani"), msg("Yoni Elhanani's scoring (pagat, German page)")),
     }
     # In the order the CSV had before it was per game, which spreadsheets are built on.
-    csv_columns = columns_after(
-        dealer=("declarer", "bid", "frisch_rounds"),
-        thrown_in=("over_under",),
-        player=("contract", "tricks", "revokes"),
-        # Added later, so at the end: points == contract_points - revoke_penalty.
-        total=("contract_points", "revoke_penalty"),
+    csv = Csv(
+        columns_after(
+            dealer=("declarer", "bid", "frisch_rounds"),
+            thrown_in=("over_under",),
+            player=("contract", "tricks", "revokes"),
+            # Added later, so at the end: points == contract_points - revoke_penalty.
+            total=("contract_points", "revoke_penalty"),
+        ),
+        _csv_cells,
     )
     hand = records.HAND
     check = staticmethod(records.check)
@@ -99,7 +121,7 @@ class IsraeliWhist(GameBase):
     view = staticmethod(display.view)
     rules_lines = staticmethod(display.rules_lines)
     rules_notes = staticmethod(display.rules_notes)
-    points_table = staticmethod(display.points_table)
+    paper = Paper(points_table=display.points_table)
     explain = staticmethod(explain)  # the package exports the function under its module's name
 
     def hand_form(
@@ -118,22 +140,6 @@ class IsraeliWhist(GameBase):
             score = records.score_of(settings, record)
             return {**score.to_dict(), "void": score.void}
         return {"points": [0] * SEATS, "over_under": None, "contracts_total": None, "void": False}
-
-    def csv_values(
-        self, replayed: Any, names: Sequence[str]
-    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """The fields' cells, the hand's over/under and per seat the points apart from the
-        revoke penalty. A pass round has tricks and no contract (nor Frisch rounds); a
-        deal thrown in nothing but zero points."""
-        hand, seats = super().csv_values(replayed, names)
-        score = replayed.score
-        hand["over_under"] = score and score.over_under
-        if replayed.record.pass_round:
-            hand["frisch_rounds"] = None
-        for seat, cells in enumerate(seats):
-            cells["contract_points"] = score.contract_points[seat] if score else 0
-            cells["revoke_penalty"] = score.revoke_penalties[seat] if score else 0
-        return hand, seats  # type: ignore[return-value]
 
     def hand_result(self, replayed: Any) -> dict[str, Any]:
         """The hand's over/under (None for a thrown-in deal)."""

@@ -78,10 +78,8 @@ class OhHell(GameBase):
             simulate.verify_deal,
         )
 
-    @property
-    def figures(self) -> Figures:
-        """Exact bids by bid size and tricks over and under, per seat (this table's)."""
-        return Figures(None, figures.player_figures, notes=figures.NOTES, kind=OhHellFigures)
+    # Exact bids by bid size and tricks over and under, per seat (of the table bound).
+    figures = Figures(None, figures.player_figures, notes=figures.NOTES, kind=OhHellFigures)
 
     # --- the table's size (``seated``, the base's) ------------------------------------------
 
@@ -155,7 +153,7 @@ def record_of_deal(game: OhHell, deal: Mapping[str, Any]) -> Hand:
     """The hand written down for a simulated deal, read without the hook: a deal played
     under settings without it (``lasting``) is a hand, and one played with it was
     checked for it when it was bid (``verify_deal``)."""
-    body = {name: value for name, value in deal.items() if name in game.hand_fields}
+    body = {name: value for name, value in deal.items() if name in game.hand.hand_fields}
     return game.record_from_dict(replace(game.preset(game.default_preset), hook=False), body)
 
 

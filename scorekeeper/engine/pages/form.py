@@ -177,7 +177,8 @@ def hand_form(
     rules, words, spec = table.rules, table.words, table.spec
     values: dict[str, Any] = {f.name: f.default for f in spec.fields}
     if stored is not None:
-        values |= {k: None if v is None else str(v) for k, v in rules.form_values(stored).items()}
+        stored_values = rules.hand.form_values(stored)
+        values |= {k: None if v is None else str(v) for k, v in stored_values.items()}
     if entered is not None:
         values |= {f.name: str(entered[f.name]) for f in spec.fields if f.name in entered}
     beside: dict[str, list[str]] = {}
@@ -212,7 +213,7 @@ def hand_form(
                 errors=tuple(beside.get(step.id, ())),
             )
         )
-    dealer = table.players[table.place.dealer] if rules.shows_dealer(table.settings) else None
+    dealer = table.players[table.place.dealer] if table.settings.shows_dealer else None
     note = rules.deal_note(table.settings, table.place)
     return HandFormPage(
         number=number,
@@ -338,8 +339,9 @@ def entered_record(
     if action is None:
         fill_fixed(spec, values)
     try:
-        body = table.rules.form_body(table.settings, values, action)
-        record = table.rules.record_from_dict(table.settings, body, table.place)
+        rules = table.rules
+        body = rules.hand.form_body(rules.context(table.settings), values, action)
+        record = rules.record_from_dict(table.settings, body, table.place)
     except EngineError as refused:
         raise form_refusal(table, values, action, refused) from None
     return body, record

@@ -140,7 +140,7 @@ def hand_rows(
     """The rows of the hands of ``progress`` (a resumed one holds only the hands after its
     state). ``seating`` says who sat where at hand n; ``changes`` are the seat changes'
     texts by the hand they take effect from; ``shown`` says a game's text in the page's
-    language. Without ``shows_dealer`` (``Game.shows_dealer``) no cell marks who dealt.
+    language. Without ``shows_dealer`` (``settings.shows_dealer``) no cell marks who dealt.
 
     A sheet shows the same few labels ("7♣", "over", "R −100") row after row: each is
     worked out once a sheet."""
@@ -231,8 +231,7 @@ def hand_rows(
             )
         )
     line = rules.row_layout == "under" and not paired
-    pad = getattr(rules, "sheet_pad", None)  # a game that keeps its own paper says so
-    drawn = None if pad is None else pad(progress, said, seating)
+    drawn = rules.paper.sheet_pad(progress, said, seating)  # a game's own paper, if any
     foot = tuple(
         Foot(said(line.label), tuple(said(cell) for cell in line.cells))
         for line in rules.notes(progress).foot
@@ -308,7 +307,7 @@ class Standing:
 def standing_of(game: Game, settings: Any, progress: Any) -> Standing:
     """The headline of a game of ``game`` under ``settings``, replayed (``Game.replay``'s
     result)."""
-    floor = game.losing_floor(settings)
+    floor = settings.losing_floor
     finished = progress.status == "finished"
     fallen = [side for side, t in enumerate(progress.totals) if floor is not None and t <= floor]
     return Standing(

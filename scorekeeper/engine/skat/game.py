@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.base import GameBase
 from ..core.command_line import HandOption, ScoredHand
-from ..core.declared import Paper, Progression
+from ..core.declared import Csv, Paper, Progression
 from ..core.display import (
     FootLine,
     GameNotes,
@@ -223,6 +223,14 @@ class SkatHand(HandSchema):
         return body
 
 
+def _column(name: str) -> str:
+    return f"skat_{name}" if name in CSV_SHARED_COLUMNS else name
+
+
+def _csv_cells(replayed: Any, names: Sequence[str], hand: Any, seats: Any) -> tuple[Any, Any]:
+    return {_column(name): value for name, value in hand.items()}, seats
+
+
 class Skat(GameBase):
     """A declarer against two; only the declarer's total moves (Seeger-Fabian aside)."""
 
@@ -393,6 +401,9 @@ class Skat(GameBase):
             "result": msg("Result"),
         },
     )
+    # Each field's column, ``game`` and ``hand`` as ``skat_game`` and ``skat_hand`` (the
+    # CSV's own name the game played and number the deal).
+    csv = Csv(tuple(CsvColumn(_column(f.name), after="dealer") for f in hand.fields), _csv_cells)
 
     # --- the table ----------------------------------------------------------------------
 
@@ -553,16 +564,6 @@ class Skat(GameBase):
             )
             steps = (replace(first, fields=fields), *steps[1:])
         return replace(spec, steps=steps, errors=errors)
-
-    @property
-    def csv_columns(self) -> tuple[CsvColumn, ...]:
-        """The fields' columns, ``game`` and ``hand`` as ``skat_game`` and ``skat_hand``
-        (the CSV's own name the game played and number the deal)."""
-        return tuple(CsvColumn(_column(f.name), after="dealer") for f in self.hand.fields)
-
-    def csv_values(self, replayed: Any, names: Sequence[str]) -> tuple[Any, Any]:
-        hand, seats = super().csv_values(replayed, names)
-        return {_column(name): value for name, value in hand.items()}, seats
 
     # --- how a deal shows -----------------------------------------------------------------
 
@@ -772,10 +773,6 @@ def _bock(ctx: Context) -> int:
     """The Bock factor of the deal at ``ctx``'s place: 1 for a deal scored alone."""
     state = None if ctx.place is None else ctx.place.state
     return state.bock_factor if isinstance(state, ListState) else 1
-
-
-def _column(name: str) -> str:
-    return f"skat_{name}" if name in CSV_SHARED_COLUMNS else name
 
 
 def _spaced(pieces: Sequence[Any]) -> tuple[Any, ...]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.base import GameBase
-from ..core.declared import Figures, Simulation
+from ..core.declared import Csv, Figures, Simulation
 from ..core.errors import InvalidHand
 from ..core.form import HandFormSpec
 from ..core.game import CsvCell, HandPlace, PageWords, columns_after
@@ -23,6 +23,30 @@ from .settings import BLIND_NIL_BEHIND, PRESETS, SpadesSettings
 from .simulate import BOTS, SpadesTally, simulate_deals
 
 SIDE_LETTERS = ("A", "B")  # as the rules name the sides: A is seats 0 and 2
+
+
+def _csv_cells(
+    replayed: Any, names: Sequence[str], hand: Any, seats: Any
+) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
+    """Per seat: its side (``A``: seats 0 and 2, ``B``), its own bid (``seat_bid``, 0 for
+    nil), ``blind_nil`` 1 when that 0 was blind, its tricks, and its side's ``bags`` after
+    the hand and ``bag_penalty`` (the points the bags cost, 0 or more). Nothing for the
+    hand as a whole (the schema's cells are not Spades')."""
+    record, score = replayed.record, replayed.score
+    found = []
+    for seat in range(SEATS):
+        side = score.sides[side_of(seat)]
+        found.append(
+            {
+                "side": SIDE_LETTERS[side_of(seat)],
+                "seat_bid": record.bids[seat],
+                "blind_nil": int(seat in record.blind_nil),
+                "tricks": record.tricks[seat],
+                "bags": side.bags_after,
+                "bag_penalty": side.penalty_points,
+            }
+        )
+    return {}, tuple(found)
 
 
 class Spades(GameBase):
@@ -50,8 +74,11 @@ class Spades(GameBase):
         went_out=msg("%(loser)s went out at %(lost)s: %(name)s win with %(total)s!"),
         group_titles={"auction": msg("Bidding")},
     )
-    csv_columns = columns_after(
-        player=("side", "seat_bid", "blind_nil", "tricks"), total=("bags", "bag_penalty")
+    csv = Csv(
+        columns_after(
+            player=("side", "seat_bid", "blind_nil", "tricks"), total=("bags", "bag_penalty")
+        ),
+        _csv_cells,
     )
     presets = PRESETS
     preset_words = {
@@ -131,31 +158,6 @@ class Spades(GameBase):
     ) -> list[list[Message]]:
         """``explain`` with the bags before the hand, so a bag penalty is explained too."""
         return explain_score(settings, record, self.score_at(settings, record, place))
-
-    # --- sheets and exports ----------------------------------------------------------------
-
-    def csv_values(
-        self, replayed: Any, names: Sequence[str]
-    ) -> tuple[dict[str, CsvCell], tuple[dict[str, CsvCell], ...]]:
-        """Per seat: its side (``A``: seats 0 and 2, ``B``), its own bid (``seat_bid``,
-        0 for nil), ``blind_nil`` 1 when that 0 was blind, its tricks, and its side's
-        ``bags`` after the hand and ``bag_penalty`` (the points the bags cost, 0 or
-        more). Nothing for the hand as a whole."""
-        record, score = replayed.record, replayed.score
-        seats = []
-        for seat in range(SEATS):
-            side = score.sides[side_of(seat)]
-            seats.append(
-                {
-                    "side": SIDE_LETTERS[side_of(seat)],
-                    "seat_bid": record.bids[seat],
-                    "blind_nil": int(seat in record.blind_nil),
-                    "tricks": record.tricks[seat],
-                    "bags": side.bags_after,
-                    "bag_penalty": side.penalty_points,
-                }
-            )
-        return {}, tuple(seats)
 
     # --- statistics -------------------------------------------------------------------------
 

@@ -165,9 +165,7 @@ def convert_session(session: dict, where: Message) -> dict:
         )
     first_dealer = _first_dealer(session, rounds, where)
     try:
-        start_totals = read_starting_totals(
-            start, SEATS, settings.target, game.losing_floor(settings)
-        )
+        start_totals = read_starting_totals(start, SEATS, settings.target, settings.losing_floor)
     except EngineError as exc:
         field = (exc.field or "starting_totals").replace("starting_totals", "initialScores")
         raise PeerProblem(exc.message, field, where) from None
@@ -186,7 +184,7 @@ def convert_session(session: dict, where: Message) -> dict:
         "created_at": created_at,
         "updated_at": max(stamps) if stamps else created_at,
         "game": GAME,
-        "rules": game.preset_name_of(settings) or "standard",
+        "rules": settings.preset_of(game.presets) or "standard",
         "settings": settings.to_dict(),
         "first_dealer": first_dealer,
         "players": players,

@@ -67,13 +67,13 @@ GAME_FIELDS = {
     "group",
 }
 GROUP_FIELDS = {"name"}
-# What a hand's body may carry besides the game's own fields (``Game.hand_fields``).
+# What a hand's body may carry besides the game's own fields (``game.hand.hand_fields``).
 HAND_KEYS = {"number", "revision"}
 
 
 def hand_fields(rules: Game) -> set[str]:
     """The keys a hand's body may carry in a game of ``rules``."""
-    return HAND_KEYS | rules.hand_fields
+    return HAND_KEYS | rules.hand.hand_fields
 
 
 HAND_FIELDS = hand_fields(get_game())
@@ -178,7 +178,7 @@ def _place_before(rules: Game, game: db.StoredGame, progress: Any, replayed: Any
     first = progress.next_number - len(progress.hands)
     if replayed.number > first:
         earlier = game_play.replayed_hand(progress, replayed.number - 1)
-        return rules.place_after(earlier)
+        return HandPlace.after(earlier.state)
     return game_play.place_of(db.get_db(), game, replayed.number)
 
 
@@ -437,7 +437,7 @@ def game(game_id: int):
     else:
         found, hands, standings = _whole_hands(found, explain)
     rules = game_of(found)
-    finish = {"finished_after": found.finished_after} if rules.finish_now else {}
+    finish = {"finished_after": found.finished_after} if rules.progression.finish_now else {}
     body = {
         "id": found.id,
         "game": game_of(found).key,

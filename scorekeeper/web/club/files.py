@@ -133,7 +133,7 @@ def table_list(game_id: int):
     table = place.table
     game, hands = game_and_hands_or_404(table.game_id)
     progress = game_play.progress_of(game, hands)
-    foot_of = game_of(game).tournament_foot
+    foot_of = game_of(game).paper.tournament_foot
     signed = stored.confirmations(db.get_db(), [table.id])[table.id]
     html = render_template(
         "club_list.html",

@@ -21,6 +21,7 @@ from wtforms.widgets import HiddenInput
 
 from ...engine import EngineError, Game, Knob, get_game
 from ...engine import msg as engine_msg
+from ...engine.core.game import seat_counts
 from ...engine.pages.form import HandFormPage, Problems, Table, hand_form
 from ..forms import (
     ConfirmForm,
@@ -71,8 +72,9 @@ GROUP_TITLES = {
 
 
 def knob_label(game: Game, name: str) -> Any:
-    """A knob's short name on the new-game form."""
-    knob = next((k for k in game.knobs if k.name == name), None)
+    """A knob's short name on the new-game form (the knobs of ``game``'s table)."""
+    knobs = game.preset(game.default_preset).knobs_for_table()
+    knob = next((k for k in knobs if k.name == name), None)
     return lazy_words(knob.label or engine_msg(name)) if knob is not None else name
 
 
@@ -192,15 +194,17 @@ def _strip(value: Any) -> Any:
 def _new_game_form_class(key: str) -> type[NewGameForm]:
     # A game whose number of players is chosen now offers a name field for its most.
     registered = get_game(key)
-    counts = registered.seat_counts
+    counts = seat_counts(registered)
     game = registered.seated(counts[-1])
+    every = game.preset(game.default_preset).knobs_for_table()
+    seated = type(game.preset(game.default_preset)).seat_knobs()
     # The target has its own field; a knob the names seated decide, none; a list of choices
     # (Doppelkopf's Bock events) is set by the preset, or through the API and --set, since
     # a text box would ask the table for the choices' code names.
     knobs = tuple(
         knob
-        for knob in game.knobs
-        if knob.name != "target" and knob.name not in game.seat_knobs and knob.kind != "choice_list"
+        for knob in every
+        if knob.name != "target" and knob.name not in seated and knob.kind != "choice_list"
     )
     fields: dict[str, Any] = {
         **{f"player_{s}": StringField(PLAYER_LABELS[s]) for s in range(game.seats)},
@@ -222,7 +226,7 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
             for index in range(len(game.sides))
         },
     }
-    if any(knob.name == "target" for knob in game.knobs):
+    if any(knob.name == "target" for knob in every):
         # Blank, as a house rule's box: the preset chosen sets its own target (Pinochle's
         # double deck 500, Coinche 2000), and a number typed is the table's own.
         fields["target"] = WholeNumberField(_l("Target score"), validators=[Optional()])

@@ -94,7 +94,7 @@ class SheetColumns:
         sheet keeps the column for the pencil."""
         words = game.page_words
         return cls(
-            game.shows_dealer(settings),
+            settings.shows_dealer,
             words.auction_head is not None,
             words.bid_head is not None,
             not (played and game.row_layout == "under"),

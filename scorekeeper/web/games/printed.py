@@ -19,6 +19,7 @@ from markupsafe import Markup
 from ... import db, game_play
 from ...engine import Game, Settings
 from ...engine.core.display import total
+from ...engine.core.game import HandPlace
 from ...lru import Lru
 from ..chart import game_chart
 from ..i18n import current_language, is_rtl, shown, shown_ltr
@@ -94,7 +95,7 @@ def blank_paper(game: Game, settings: Settings, kind: str, rules: str) -> dict[s
     Hearts) and ``rules`` (the preset's label). A game whose deals are known in advance
     (Oh Hell's cards dealt) has a row for each, the deal written in; any other, rows
     enough for pencil play."""
-    deals = game.sheet_deals(settings)
+    deals = game.paper.sheet_deals(settings)
     rows = list(enumerate(deals, 1)) or [(n, "") for n in range(1, BLANK_ROWS + 1)]
     columns = SheetColumns.of(game, settings)
     widths = sheet_widths(game, columns, shown, deals or None, labels=_labels(()), hands=len(rows))
@@ -130,7 +131,7 @@ def _rules_context(
         "across": rules.row_layout == "across",
         "rules_lines": scoring_rules(rules, settings),
         "rule_sentences": [shown(note) for note in rules.rules_notes(settings)],
-        "points_table": [(n, str(points)) for n, points in rules.points_table(settings)],
+        "points_table": [(n, str(points)) for n, points in rules.paper.points_table(settings)],
     }
 
 
@@ -147,10 +148,10 @@ def explanations(game: db.StoredGame, hands: Any, progress: Any) -> list[dict[st
     rules = game_of(game)
     names = side_names(game)
     notes = []
-    place = rules.place_of(rules.state_of(game_play.progress_of(game, [])))
+    place = HandPlace.after(game_play.progress_of(game, []).state)
     for stored, replayed in zip(hands, progress.hands, strict=True):
         terms = rules.explain(game.settings, stored.record, place)
-        place = rules.place_after(replayed)
+        place = HandPlace.after(replayed.state)
         sides = [
             {
                 "name": names[i],

@@ -4,7 +4,7 @@ group's chat (issue 22).
 
 The card is a small model (:class:`ResultCard`): a title, the group's name, a date, the
 sides in finishing order with their totals, and the winners' sentence, every word in the
-page's language. The server decides all of it through the engine (``Game.placings``,
+page's language. The server decides all of it through the engine (``core.seats.placings``,
 ``page_words.win``); ``static/card.js`` only lays it out on a ``<canvas>`` in the page's
 own fonts and shares or downloads the PNG. ``templates/_result_card.html`` puts the
 model in a page (JSON, ``script.card-model``) with the "Send result" button, so any
@@ -27,6 +27,7 @@ from flask_babel import ngettext
 
 from ... import db
 from ...engine.core.display import mean_figure, total
+from ...engine.core.seats import placings
 from ...evenings import EveningResult
 from ..access import member_group
 from ..i18n import current_language, is_rtl, isolate, isolate_ltr, list_of, shown, shown_date
@@ -201,7 +202,7 @@ def game_card(game: db.StoredGame, progress: Any) -> ResultCard | None:
         return None
     played = game_of(game)
     members = side_members(game)
-    places = played.placings(progress)
+    places = placings(progress)
     standing = standing_of(played, game.settings, progress)
     winners = standing.winners or (() if standing.winner is None else (standing.winner,))
     order = sorted(range(len(members)), key=lambda side: (places[side], side))

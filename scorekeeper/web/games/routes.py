@@ -24,7 +24,7 @@ from markupsafe import Markup
 from ... import db, game_play
 from ...engine import GAMES, EngineError, Game
 from ...engine.core.display import signed
-from ...engine.core.game import partnered
+from ...engine.core.game import Knob, partnered, title_of
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.seating import table_changes
 from ...engine.core.seats import leaders_of
@@ -159,13 +159,13 @@ def new_game():
         # For a game whose number of players is chosen now, the game at its most players.
         game=form.game,
         chosen=key,
-        title=translate(game.title_of(str(form.rules.data or ""))),
+        title=translate(title_of(game, str(form.rules.data or ""))),
         form=form,
         names=db.known_player_names(db.get_db(), group_id=group_id) if group_id else [],
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
         # The game's name under each preset, as the heading says it (Belote's "Coinche").
-        titles={name: translate(game.title_of(name)) for name in game.presets},
-        knobs={knob.name: knob for knob in game.knobs},
+        titles={name: translate(title_of(game, name)) for name in game.presets},
+        knobs={knob.name: knob for knob in _knobs(game)},
         words=_choice_words(game),
         preset_label=preset_label,
         partnered=partnered(game),
@@ -187,11 +187,16 @@ def _chances_urls(group_id: int | None, key: str) -> dict[str, str | None]:
     }
 
 
+def _knobs(game: Game) -> tuple[Knob, ...]:
+    """The knobs of ``game``'s table, as its settings declare them."""
+    return game.preset(game.default_preset).knobs_for_table()
+
+
 def _choice_words(game: Game) -> dict[str, str]:
     """How the page words a knob's value where it shows the preset's: yes, no, none, and
     each choice as the game's knobs word it."""
     words = {"true": _("yes"), "false": _("no"), "none": _("none")}
-    for knob in game.knobs:
+    for knob in _knobs(game):
         for value, label in zip(knob.choices, knob.choice_labels, strict=False):
             words.setdefault(value, translate(label))
     return words
@@ -201,7 +206,7 @@ def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
     """The form's house-rule fields, grouped by the game's knob groups."""
     fields = {field.name: field for field in form.knob_fields()}
     groups: dict[str, list[Any]] = {}
-    for knob in game.knobs:
+    for knob in _knobs(game):
         if knob.name in fields:
             groups.setdefault(knob.group, []).append(fields[knob.name])
     titles = GROUP_TITLES | {
@@ -354,7 +359,7 @@ def _live_context(
     game: db.StoredGame, progress: Any, totals: list[tuple[int, ...]], editable: bool
 ) -> dict[str, Any]:
     changes = _seat_changes(game)
-    shows_dealer = game_of(game).shows_dealer(game.settings)
+    shows_dealer = game.settings.shows_dealer
     first = progress.next_number - len(progress.hands)
     offline = db.offline_hands(db.get_db(), game.id, first) if progress.hands else {}
     return {
@@ -364,7 +369,7 @@ def _live_context(
         "sides": side_names(game),
         "sides_seated": side_members(game),
         "words": game_of(game).page_words,
-        "finish_now": game_of(game).finish_now,
+        "finish_now": game_of(game).progression.finish_now,
         "start": [total(t) for t in game.starting_totals] if game.starting_totals else None,
         "standing": standing_of(game_of(game), game.settings, progress),
         "rows": _shown_rows(game, progress, changes, editable, shows_dealer, offline),
@@ -599,7 +604,7 @@ def finish(game_id: int, game: db.StoredGame):
     rules = game_of(game)
     progress = game_play.current_progress(db.get_db(), game)
     names = side_names(game)
-    if not rules.finish_now or progress.status == "finished" or not game.hand_count:
+    if not rules.progression.finish_now or progress.status == "finished" or not game.hand_count:
         flash(_("This game cannot be finished now."), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     form = ConfirmForm()
@@ -609,7 +614,7 @@ def finish(game_id: int, game: db.StoredGame):
         except (db.Conflict, db.NotFound) as exc:
             flash(translate(exc.message), "info")
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    leaders = leaders_of(rules.scores_in_favour(progress.settings, progress.totals))
+    leaders = leaders_of(progress.settings.in_favour(progress.totals))
     notes = rules.notes(progress)
     return render_template(
         "finish.html",

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...engine import Game, Settings
 from ...engine.core.display import signed, total
-from ...engine.core.game import HandPlace, Knob
+from ...engine.core.game import HandPlace, Knob, seat_counts, title_of
 from ...engine.core.knobs import declared_of
 from ...engine.core.language import words_in
 from ...engine.core.messages import Message
@@ -111,7 +111,7 @@ def house_rules(game: Game, settings: Settings) -> list[tuple[str, list[HouseRul
     values = settings.to_dict()
     declared = declared_of(settings)
     groups: dict[str, list[HouseRule]] = {}
-    for knob in game.knobs:
+    for knob in settings.knobs_for_table():
         groups.setdefault(knob.group, []).append(
             HouseRule(
                 name=knob.name,
@@ -134,7 +134,7 @@ def hand_parts(game: Game, settings: Settings, players: Sequence[str]) -> list[d
     note, and its fields, each with its own label and the words of its own keys, where
     they are more than yes and no and are not the players themselves (whose seat the
     field asks); a field asked of each player is named once."""
-    place = game.place_of(game.state_of(game.replay(settings, 0, [])))
+    place = HandPlace.after(game.replay(settings, 0, []).state)
     spec = game.hand_form(settings, players, place)
     parts = []
     for step in spec.steps:
@@ -164,7 +164,7 @@ def example_hand(game: Game, settings: Settings, preset: str) -> tuple[HandPlace
     """The first hand the rules page works out: the preset's own (its hand's ``examples``), else
     the first the engine draws with this seed that scores (a thrown-in deal explains
     nothing). Each is read at its place, so the rules refuse what they cannot produce."""
-    place = game.place_of(game.state_of(game.replay(settings, 0, [])))
+    place = HandPlace.after(game.replay(settings, 0, []).state)
     body = getattr(game.hand, "examples", {}).get(preset.strip().lower())
     if body is not None:
         return place, game.record_from_dict(settings, body, place), dict(body)
@@ -214,12 +214,12 @@ def rules(game: str):
     chosen = request.args.get("rules", rules_of.default_preset)
     settings = offered_preset(rules_of, chosen)
     players = _players(rules_of)
-    counts = rules_of.seat_counts
+    counts = seat_counts(rules_of)
     return render_template(
         "rules.html",
         game=rules_of,
-        title=str(translate(rules_of.title_of(chosen))),
-        kind=str(translate(rules_of.title_of(chosen))),
+        title=str(translate(title_of(rules_of, chosen))),
+        kind=str(translate(title_of(rules_of, chosen))),
         chosen=chosen,
         presets=[
             {
@@ -239,7 +239,7 @@ def rules(game: str):
             (shown(line.label), shown_ltr(line.value)) for line in rules_of.rules_lines(settings)
         ],
         sentences=[shown(note) for note in rules_of.rules_notes(settings)],
-        points_table=[(n, signed(points)) for n, points in rules_of.points_table(settings)],
+        points_table=[(n, signed(points)) for n, points in rules_of.paper.points_table(settings)],
         groups=house_rules(rules_of, settings),
         example=worked_example(rules_of, settings, players, chosen),
     )

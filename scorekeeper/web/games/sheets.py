@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from ... import db, game_play
 from ...engine import EngineError, Game, parse_int
+from ...engine.core.game import seat_counts, title_of
 from ...engine.core.names_in_sentences import AT
 from ..access import game_and_hands_or_404, game_or_404
 from ..forms import preset_label
@@ -30,7 +31,7 @@ def _table_of(game: Game, players: str | None) -> Game:
     own count), or a 400 that says how many the game seats."""
     if players is None:
         return game
-    counts = game.seat_counts
+    counts = seat_counts(game)
     try:
         return game.seated(parse_int(players, "players", low=counts[0], high=counts[-1]))
     except EngineError:
@@ -106,7 +107,7 @@ def blank_sheet():
     game = _table_of(offered_game(request.args.get("game")), request.args.get("players"))
     rules = request.args.get("rules", game.default_preset)
     settings = offered_preset(game, rules)
-    kind = translate(game.title_of(rules))
+    kind = translate(title_of(game, rules))
     return render_template(
         "blank_sheet.html", **blank_paper(game, settings, kind, preset_label(game, rules))
     )

@@ -233,7 +233,7 @@ def _batch(game: db.StoredGame) -> tuple[str | None, list[dict[str, Any]]]:
             413,
             _too_many(),
         )
-    fields = game_of(game).hand_fields
+    fields = game_of(game).hand.hand_fields
     first_at: dict[int, int] = {}
     replacing = 0
     for index, item in enumerate(items):

@@ -64,7 +64,7 @@ def snapshot_of(game_id: int, removed: int | None = None) -> dict[str, Any]:
         "version": found.version,
         # "Finish now" on another phone: the kept board shows the game over, as the server.
         "finished_after": found.finished_after,
-        "state": rules.state_of(progress),
+        "state": progress.state.to_dict(),
         # The hands the kept scoreboard shows (all of them: a table without the network
         # has no page of the earlier ones to go to), and the state before the first.
         "shown_from": shown_from,

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from ... import db
 from ...engine.core.display import mean_figure, signed, total
 from ...engine.core.language import Partners
+from ...engine.core.seats import placings
 from ...evenings import EveningResult, load_evening
 from ..access import group_or_404
 from ..games.results import evening_card, evening_title
@@ -136,7 +137,7 @@ def _game_line(game: db.StoredGame, played: Any, kind: str) -> dict[str, Any]:
     names = side_names(game, seated)
     # Each side's players, for a list that keeps every name a unit of its own.
     members = [[seated[seat] for seat in side] for side in played.game.sides]
-    places = played.game.placings(progress)
+    places = placings(progress)
     order = sorted(range(len(names)), key=lambda side: (places[side], side))
     return {
         "id": game.id,

@@ -99,7 +99,7 @@ def _head_to_head(
         raise BadQuery(_("choose from 2 to %(most)d players", most=MAX_COMPARED), "player")
     latest = db.latest_games(database, chosen, 2, figures_max_hands(), key, group_id=group_id)
     # The game's own table of no games, to which each game's rivalries add, oldest first.
-    table = get_game(key).head_to_head([], chosen)
+    table = get_game(key).figures.head_to_head([], chosen)
     each_game = db.game_figures(database, latest.ids)
     summed = sum_rivalries(table.rivalries, (r for f in each_game for r in f.rivalries.values()))
     sums = {(r.player, r.opponent): r for r in summed}
@@ -199,7 +199,7 @@ def _career(database, name: str, key: str, record: db.PlayerRecord, group_id: in
         figures = functools.reduce(operator.add, per_game)
     else:
         found = db.load_games_with_hands(database, game_ids=latest.ids)
-        figures = get_game(key).careers(db.recorded(g, h) for g, h in found)[name].figures
+        figures = get_game(key).figures.careers(db.recorded(g, h) for g, h in found)[name].figures
     return Career(key, record, figures, latest)
 
 
@@ -207,7 +207,9 @@ def _career_shown(name: str, career: Career) -> dict[str, Any]:
     """A career as the page shows it: its figure rows in the page's language, and the note
     on how many games they come from."""
     game, record, latest = get_game(career.key), career.record, career.latest
-    lines = game.career_figures(name, record.games, record.finished, record.wins, career.figures)
+    lines = game.figures.career_lines(
+        name, record.games, record.finished, record.wins, career.figures
+    )
     note = (
         _(
             "Figures per hand are from the latest %(games)d of %(total)d games.",

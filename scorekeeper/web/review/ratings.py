@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ... import db
 from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
+from ...engine.core.game import title_of
 from ...engine.core.language import decimal_text
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
 from ...names import nfc
@@ -227,7 +228,7 @@ def rated_kind(group_id: int, key: str) -> Any:
     game = get_game(key)
     presets = db.rated_presets(db.get_db(), group_id, key) if key in GAMES else []
     if len(presets) == 1 and presets[0] in game.preset_titles:
-        return game.title_of(presets[0])
+        return title_of(game, presets[0])
     return game.name
 
 

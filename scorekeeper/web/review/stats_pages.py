@@ -1,7 +1,7 @@
 """One game's statistics page, and the figures tables every statistics page prints.
 
-The figures and their wording come from the game (``Game.game_stats``,
-``Game.game_figures``, ``Game.player_figures``); this module puts them in the page's
+The figures and their wording come from the game's figures (``game.figures``:
+``game_stats``, ``game_lines``, ``player``); this module puts them in the page's
 language.
 """
 
@@ -25,19 +25,19 @@ from .service import figure_rows
 
 def summary_rows(game: Game, stats: Any) -> list[tuple[str, str]]:
     """The game-wide figures as (label, value) pairs."""
-    return [(row.label, row.values[0]) for row in figure_rows(game.game_figures(stats))]
+    return [(row.label, row.values[0]) for row in figure_rows(game.figures.game_lines(stats))]
 
 
 def _sides(game: Game, stats: Any, names: list[str]) -> dict[str, Any] | None:
     """A partnership game's figures per side (None without partners): each side's name
-    (``names``), total and figure rows, as ``player_figures`` words a seat's."""
+    (``names``), total and figure rows, as ``figures.player`` words a seat's."""
     sides = getattr(stats, "sides", None)
     if not sides or not partnered(game):
         return None
     return {
         "names": names,
         "totals": [isolate_ltr(total(side.total)) for side in sides],
-        "rows": figure_rows(game.player_figures([side.figures for side in sides])),
+        "rows": figure_rows(game.figures.player([side.figures for side in sides])),
     }
 
 
@@ -60,7 +60,7 @@ def game_statistics(game_id: int):
         players=[p.name for p in stats.players],
         totals=[isolate_ltr(total(p.total)) for p in stats.players],
         winner=winner,
-        rows=figure_rows(game.player_figures([p.figures for p in stats.players])),
+        rows=figure_rows(game.figures.player([p.figures for p in stats.players])),
         sides=_sides(game, stats, names),
-        terms=[shown(term) for term in game.figures_notes()],
+        terms=[shown(term) for term in game.figures.notes],
     )

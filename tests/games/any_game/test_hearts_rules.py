@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import InvalidHand, get_game
 from scorekeeper.engine.core.display import label_with_sides
 from scorekeeper.engine.core.errors import InvalidSettings
-from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.engine.core.game import HandPlace, title_of
 
 SHEET = get_game("any-game")
 HEARTS = SHEET.preset("hearts")
@@ -37,12 +37,12 @@ def test_the_preset_is_the_round_sheet_at_26_lowest_wins_to_100():
         100,
         "others_plus_26",
     )
-    assert SHEET.preset_name_of(HEARTS) == "hearts"
-    assert SHEET.preset_name_of(hearts(target=50)) == "hearts"  # the table's own target
-    assert SHEET.preset_name_of(hearts(moon="safety")) is None  # a house rule
-    assert SHEET.preset_name_of(SHEET.preset("any-game")) == "any-game"
-    assert str(SHEET.title_of("hearts")) == "Hearts"
-    assert str(SHEET.title_of("any-game")) == "Any other game"
+    assert HEARTS.preset_of(SHEET.presets) == "hearts"
+    assert hearts(target=50).preset_of(SHEET.presets) == "hearts"  # the table's own target
+    assert hearts(moon="safety").preset_of(SHEET.presets) is None  # a house rule
+    assert SHEET.preset("any-game").preset_of(SHEET.presets) == "any-game"
+    assert str(title_of(SHEET, "hearts")) == "Hearts"
+    assert str(title_of(SHEET, "any-game")) == "Any other game"
 
 
 @pytest.mark.parametrize(
@@ -121,7 +121,7 @@ def test_safety_is_scored_at_the_rounds_place():
     """The hand form's preview and the "why" page score a moon where it falls."""
     settings = hearts(moon="safety")
     before = play(settings, (70, 30, 60, 85), [])
-    place = SHEET.place_of(SHEET.state_of(before))
+    place = HandPlace.after(SHEET.state_from_dict(before.state.to_dict()))
     moon = SHEET.record_from_dict(settings, {"moon": 2})
     assert SHEET.points(settings, moon, place) == (0, 0, -26, 0)
     assert SHEET.preview(settings, moon, place)["points"] == [0, 0, -26, 0]
@@ -217,7 +217,7 @@ def test_a_hearts_game_stored_before_passing_reads_as_hearts_and_as_before():
     stored = {k: v for k, v in HEARTS.to_dict().items() if k != "passing"}
     old = type(HEARTS).from_dict(stored)
     assert old.passing == "none"
-    assert SHEET.preset_name_of(old) == "hearts"
+    assert old.preset_of(SHEET.presets) == "hearts"
     assert row_words(old, 4, [{"points": [3, 13, 10, 0]}, {"moon": 1}]) == [
         "",
         "Bob shot the moon",

@@ -139,7 +139,7 @@ def test_finish_now_ends_the_game_with_the_best_total(settings, winners):
 def test_finish_now_after_the_stored_state_ends_the_game_there():
     settings = SheetSettings(goal="open")
     played = rounds((1, 2, 3, 4), (0, 0, 0, 9))
-    state = GAME.state_of(GAME.replay(settings, 0, played))
+    state = GAME.replay(settings, 0, played).state.to_dict()
     assert GAME.resume(settings, state, [], finish_after=2).winners == (3,)
 
 
@@ -154,9 +154,9 @@ def test_resume_from_any_round_is_the_whole_replay():
     whole = GAME.replay(HEARTS, 2, played)
     for cut in range(len(played) + 1):
         if cut:
-            state = GAME.hand_state(whole.hands[cut - 1])
+            state = whole.hands[cut - 1].state.to_dict()
         else:
-            state = GAME.state_of(GAME.replay(HEARTS, 2, []))
+            state = GAME.replay(HEARTS, 2, []).state.to_dict()
         rest = GAME.resume(HEARTS, state, played[cut:])
         assert rest.hands == whole.hands[cut:]
         assert (rest.totals, rest.winners, rest.dealer) == (
@@ -191,7 +191,7 @@ def test_a_player_count_the_sheet_does_not_seat_is_refused(players):
 
 @pytest.mark.parametrize("dealer", [True, False])
 def test_the_dealer_knob_says_whether_pages_show_the_dealer(dealer):
-    assert GAME.shows_dealer(SheetSettings(dealer=dealer)) is dealer
+    assert SheetSettings(dealer=dealer).shows_dealer is dealer
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_settings_refuse_a_bad_value_naming_the_knob(changes, field):
 
 
 def test_every_sheet_is_the_any_game_preset():
-    assert GAME.preset_name_of(HEARTS) == "any-game"
+    assert HEARTS.preset_of(GAME.presets) == "any-game"
     assert GAME.settings_from_dict({"round_total": "26", "goal": "low_target"}) == HEARTS
 
 
@@ -246,15 +246,17 @@ def test_the_form_checks_the_round_total_live_when_set():
 
 
 def test_the_form_round_trips_negative_points():
-    values = GAME.form_values({"points": [5, -3, 0, 12]})
+    values = GAME.hand.form_values({"points": [5, -3, 0, 12]})
     assert values == {"points_0": "5", "points_1": "-3", "points_2": "0", "points_3": "12"}
-    body = GAME.form_body(SheetSettings(), values, None)
+    body = GAME.hand.form_body(GAME.context(SheetSettings()), values, None)
     assert GAME.record_from_dict(SheetSettings(), body) == written((5, -3, 0, 12))
 
 
 def test_a_round_missing_the_total_lands_beside_the_last_pad():
     spec = GAME.hand_form(HEARTS, NAMES)
-    body = GAME.form_body(HEARTS, GAME.form_values({"points": [10, 10, 5, 0]}), None)
+    body = GAME.hand.form_body(
+        GAME.context(HEARTS), GAME.hand.form_values({"points": [10, 10, 5, 0]}), None
+    )
     with pytest.raises(InvalidHand) as refused:
         GAME.record_from_dict(HEARTS, body)
     assert spec.error_target(refused.value.field) == "points_3"
@@ -325,7 +327,7 @@ def test_the_rules_lines_follow_the_goal():
 def test_rounds_won_best_worst_and_average():
     settings = SheetSettings(goal="open")
     played = rounds((5, -3, 0, 12), (7, 7, 1, 0), (0, 0, 0, 0), (-4, 10, 2, 2))
-    stats = GAME.game_stats(GAME.recorded_game(settings, 0, NAMES, played))
+    stats = GAME.figures.game_stats(GAME.figures.recorded(settings, 0, NAMES, played))
     figures = [p.figures.to_dict() for p in stats.players]
     assert figures == [
         {"hands": 4, "average_points": 2.0, "rounds_won": 1, "best_round": 7, "worst_round": -4},
@@ -333,7 +335,7 @@ def test_rounds_won_best_worst_and_average():
         {"hands": 4, "average_points": 0.75, "rounds_won": 0, "best_round": 2, "worst_round": 0},
         {"hands": 4, "average_points": 3.5, "rounds_won": 1, "best_round": 12, "worst_round": 0},
     ]
-    lines = GAME.player_figures([p.figures for p in stats.players])
+    lines = GAME.figures.player([p.figures for p in stats.players])
     assert [str(line.label) for line in lines] == [
         "Rounds played",
         "Rounds won",
@@ -346,36 +348,36 @@ def test_rounds_won_best_worst_and_average():
 
 def test_where_the_lowest_wins_the_best_round_is_the_fewest_points():
     played = rounds((0, 26, 0, 0), (13, 0, 13, 0))
-    stats = GAME.game_stats(GAME.recorded_game(HEARTS, 0, NAMES, played))
+    stats = GAME.figures.game_stats(GAME.figures.recorded(HEARTS, 0, NAMES, played))
     ann = stats.players[0].figures.to_dict()
     assert (ann["best_round"], ann["worst_round"], ann["rounds_won"]) == (0, 13, 1)
-    careers = GAME.careers([GAME.recorded_game(HEARTS, 0, NAMES, played)])
+    careers = GAME.figures.careers([GAME.figures.recorded(HEARTS, 0, NAMES, played)])
     assert careers["Bob"].figures.rounds_won == 1
 
 
 def test_head_to_head_counts_fewer_points_ahead_where_the_lowest_wins():
     played = rounds((0, 26, 0, 0), (13, 0, 13, 0), *[(26, 0, 0, 0)] * 4)
-    game = GAME.recorded_game(HEARTS, 0, NAMES, played)
+    game = GAME.figures.recorded(HEARTS, 0, NAMES, played)
     assert game.replay().totals == (117, 26, 13, 0) and game.replay().winners == (3,)
-    bob = GAME.head_to_head([game], ["Ann", "Bob"]).rivalry("Bob", "Ann")
+    bob = GAME.figures.head_to_head([game], ["Ann", "Bob"]).rivalry("Bob", "Ann")
     assert (bob.ahead, bob.behind, bob.hands_ahead, bob.hands_behind) == (1, 0, 5, 1)
     assert bob.average_margin == 117 - 26
 
 
 def test_careers_and_head_to_head_span_tables_of_every_size():
-    three = GAME.seated(3).recorded_game(
+    three = GAME.seated(3).figures.recorded(
         SheetSettings(goal="rounds", rounds=1), 0, ["Ann", "Bob", "Cat"], [written((9, 2, 4))]
     )
     six_names = ["Eve", "Fay", "Gus", "Ann", "Hal", "Bob"]
-    six = GAME.seated(6).recorded_game(
+    six = GAME.seated(6).figures.recorded(
         SheetSettings(goal="rounds", rounds=1), 0, six_names, [written((0, 0, 0, 1, 0, 7))]
     )
-    careers = GAME.careers([three, six])
+    careers = GAME.figures.careers([three, six])
     assert (careers["Ann"].games, careers["Ann"].wins, careers["Bob"].wins) == (2, 1, 1)
     assert careers["Bob"].figures.to_dict()["best_round"] == 7
-    bob = GAME.head_to_head([three, six], ["Ann", "Bob"]).rivalry("Bob", "Ann")
+    bob = GAME.figures.head_to_head([three, six], ["Ann", "Bob"]).rivalry("Bob", "Ann")
     assert (bob.games, bob.ahead, bob.behind) == (2, 1, 1)
     # The registered table of four records a game of six at six, and refuses nine.
-    assert GAME.recorded_game(SheetSettings(), 0, six_names, []).game.seats == 6
+    assert GAME.figures.recorded(SheetSettings(), 0, six_names, []).game.seats == 6
     with pytest.raises(ValueError):
-        GAME.recorded_game(SheetSettings(), 0, [*six_names, "Ida", "Jo", "Kim"], [])
+        GAME.figures.recorded(SheetSettings(), 0, [*six_names, "Ida", "Jo", "Kim"], [])

@@ -79,9 +79,13 @@ def test_the_presets_are_the_ffbs_each_with_its_target():
     coinche |= {"failed": "with_160", "coinched": "ffb", "rounding": True}
     assert PRESETS["coinche"].to_dict() == coinche
     assert PRESETS["contree"].to_dict() == coinche | {"announcements": False}
-    assert [knob.name for knob in GAME.knobs] == list(PRESETS["coinche"].to_dict())
-    assert GAME.preset_aside == ("deals",)  # the target is the preset's
-    assert GAME.preset_name_of(PRESETS["coinche"].with_changes({"target": 1000})) is None
+    assert [knob.name for knob in GAME.preset(GAME.default_preset).knobs_for_table()] == list(
+        PRESETS["coinche"].to_dict()
+    )
+    assert type(GAME.preset(GAME.default_preset)).preset_aside == (
+        "deals",
+    )  # the target is the preset's
+    assert PRESETS["coinche"].with_changes({"target": 1000}).preset_of(GAME.presets) is None
 
 
 def test_every_deal_counts_162_between_the_sides():

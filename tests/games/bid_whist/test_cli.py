@@ -191,7 +191,7 @@ def test_simulate_json_prints_one_deal_per_line_with_exactly_the_issues_keys(cap
         assert deal["dealer"] == number % 4
         assert [len(hand) for hand in deal["deal"]] == [12] * 4 and len(deal["kitty"]) == 6
         assert all(set(call) == {"seat", "call"} for call in deal["auction"])
-        assert BID_WHIST.verify_deal(SETTINGS, deal) == []
+        assert BID_WHIST.simulation.broken_rules(SETTINGS, deal) == []
         if deal["thrown_in"]:
             assert deal["tricks"] == [] and deal["discard"] == [] and deal["bidder"] is None
             assert deal["points"] == [0, 0] and all(c["call"] == "pass" for c in deal["auction"])
@@ -217,7 +217,7 @@ def test_simulate_json_follows_the_knobs(capsys):
     settings = SETTINGS.with_changes({"jokers": 0, "all_pass": "dealer_must_bid"})
     deals = [json.loads(line) for line in out.splitlines()]
     assert all(len(d["kitty"]) == 4 and not d["thrown_in"] for d in deals)
-    assert all(BID_WHIST.verify_deal(settings, d) == [] for d in deals)
+    assert all(BID_WHIST.simulation.broken_rules(settings, d) == [] for d in deals)
 
 
 def test_the_summary_counts_the_deals_printed_as_json(capsys):
@@ -241,7 +241,7 @@ def test_the_summary_counts_the_deals_printed_as_json(capsys):
     assert any(line.split()[:2] == ["uptown", str(uptown)] for line in summary)
     sets = 0
     for deal in played:
-        record = BID_WHIST.record_of_deal(deal)
+        record = BID_WHIST.simulation.record_of(deal)
         sets += not BID_WHIST.preview(SETTINGS, record)["made"]
     assert f"sets: {sets} (" in text
     assert any(line.startswith("Bostons: ") for line in summary)

@@ -31,7 +31,7 @@ SEVEN_NT = {"bidder": 0, "bid": "7NT", "direction": "high", "books": 13}  # A +1
 
 def test_bid_whist_is_offered():
     assert isinstance(GAME, Game) and GAME not in UNLISTED and GAMES["bid-whist"] is GAME
-    assert GAME.finish_now is True and GAME.bot_kinds == ("random", "heuristic")
+    assert GAME.progression.finish_now is True and GAME.simulation.bots == ("random", "heuristic")
 
 
 @pytest.mark.parametrize(
@@ -105,7 +105,7 @@ def test_scoreboard_rows_say_the_bid_books_outcome_and_both_totals():
     assert [(s.entry, s.points, s.total) for s in thrown.seats] == [((), None, 5), ((), None, -10)]
     # a caught renege by A moved 3 books: 9 - 3 = 6 books of 9 needed
     assert renege.seats[0].entry == ("9", "6") and renege.seats[0].points == -3
-    assert GAME.running_totals(progress) == [(5, 0), (5, -10), (5, -10), (2, -10)]
+    assert [hand.totals for hand in progress.hands] == [(5, 0), (5, -10), (5, -10), (2, -10)]
     assert progress.totals == (2, -10) and progress.winner is None
 
 
@@ -132,7 +132,9 @@ def test_rules_lines_and_points_table_for_the_sheets():
     assert lines["No-trump set at level L"] == Notation("−2L")
     assert str(lines["A set"]) == "the bidders lose the points"
     # Every knob as the new-game form says it, after the scoring table.
-    assert list(lines)[4:] == [str(knob.label) for knob in GAME.knobs]
+    assert list(lines)[4:] == [
+        str(knob.label) for knob in GAME.preset(GAME.default_preset).knobs_for_table()
+    ]
     assert lines["Books per renege"] == 3 and str(lines["When all pass"]).startswith("thrown in")
     assert lines["Lowest bid"] == 3 and lines["Target score"] == 21
     assert str(lines["Deal limit"]) == "none" and lines["Jokers"] == 2
@@ -140,7 +142,7 @@ def test_rules_lines_and_points_table_for_the_sheets():
     lines = {str(line.label): line.value for line in GAME.rules_lines(house)}
     assert str(lines["Boston (all 13 books)"]) == "wins the game" and lines["Deal limit"] == 12
     # The points of a bid made exactly are the line "B − 6" at B = 6 + L: no table of them.
-    assert GAME.points_table(S) == GAME.points_table(house) == []
+    assert GAME.paper.points_table(S) == GAME.paper.points_table(house) == []
     notes = [str(note) for note in GAME.rules_notes(S)]
     assert "6 + L books" in notes[0] and "+21 or more wins" in notes[1] and "−21" in notes[1]
 
@@ -191,12 +193,12 @@ def test_describe_hand_in_one_line():
 
 def test_statistics_per_player_per_side_and_per_game():
     games = [
-        GAME.recorded_game(S, 0, NAMES, [hand(**b) for b in (FOUR_UP, FIVE_NT, THREE_D)], 1),
-        GAME.recorded_game(
+        GAME.figures.recorded(S, 0, NAMES, [hand(**b) for b in (FOUR_UP, FIVE_NT, THREE_D)], 1),
+        GAME.figures.recorded(
             S, 1, ["Ann", "Bob", "Eve", "Cat"], [hand(**SEVEN_NT), hand(**BOSTON_UP)], 2
         ),
     ]
-    stats = GAME.game_stats(games[0])
+    stats = GAME.figures.game_stats(games[0])
     assert (stats.hands, stats.played) == (3, 3)
     assert stats.winner is None and [p.total for p in stats.players] == [2, -10, 2, -10]
     ann, bob, cat, _dan = (p.figures for p in stats.players)
@@ -206,65 +208,65 @@ def test_statistics_per_player_per_side_and_per_game():
     side_a = stats.sides[0]
     assert (side_a.name, side_a.total, side_a.figures.bids.attempted) == ("Ann & Cat", 2, 2)
     assert side_a.figures.average_over == -1.0 and side_a.figures.points_sum == 2
-    lines = {str(line.label): line.values for line in GAME.player_figures([ann, bob, cat])}
+    lines = {str(line.label): line.values for line in GAME.figures.player([ann, bob, cat])}
     assert [str(v) for v in lines["Bids made"]] == ["1/1 (100%)", "0/1 (0%)", "0/1 (0%)"]
     assert [str(v) for v in lines["Level 4 bids made"]] == ["1/1 (100%)", "–", "–"]
     assert [str(v) for v in lines["Average books over the bid"]] == ["+1.0", "−1.0", "−3.0"]
     assert [str(v) for v in lines["Sets"]] == ["0", "1", "1"]
-    game_lines = {str(line.label): line.values for line in GAME.game_figures(stats)}
+    game_lines = {str(line.label): line.values for line in GAME.figures.game_lines(stats)}
     kinds = ("Uptown bids", "Downtown bids", "No-trump bids")
     assert [str(game_lines[kind][0]) for kind in kinds] == ["1/3 (33%)"] * 3
     assert str(game_lines["Hands"][0]) == "3 (3 played, 0 thrown in)"
     # the second game: Ann and Cat sit opposite; Ann's side wins with two Bostons, 14 + 7
-    second = GAME.game_stats(games[1])
+    second = GAME.figures.game_stats(games[1])
     assert second.winner == "Ann & Eve" and second.sides[0].figures.bostons == 2
-    careers = GAME.careers(games)
+    careers = GAME.figures.careers(games)
     assert list(careers) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     ann_career = careers["Ann"]
     assert (ann_career.games, ann_career.finished, ann_career.wins) == (2, 1, 1)
     assert ann_career.figures.bids.attempted == 3 and ann_career.figures.bostons == 2
     career = {
         str(line.label): line.values
-        for line in GAME.career_figures("Ann", 2, 1, 1, ann_career.figures)
+        for line in GAME.figures.career_lines("Ann", 2, 1, 1, ann_career.figures)
     }
     assert str(career["Finished games won"][0]) == "1/1 (100%)"
     assert str(career["Bostons"][0]) == "2"
-    table = GAME.head_to_head(games, ["Ann", "Cat", "Bob"])
+    table = GAME.figures.head_to_head(games, ["Ann", "Cat", "Bob"])
     partners = table.rivalry("Ann", "Cat")
     assert (partners.partnered, partners.games, partners.finished) == (1, 1, 1)
     assert (partners.ahead, partners.wins, partners.hands_ahead) == (1, 1, 2)
     assert partners.average_margin == 21.0
     against_bob = table.rivalry("Bob", "Ann")
     assert (against_bob.games, against_bob.hands, against_bob.hands_behind) == (2, 5, 4)
-    assert [str(note) for note in GAME.figures_notes()][0].startswith("A player's bids")
+    assert [str(note) for note in GAME.figures.notes][0].startswith("A player's bids")
 
 
 def test_recorded_games_need_four_different_names():
     with pytest.raises(ValueError):
-        GAME.recorded_game(S, 0, ["Ann", "Ann", "Cat", "Dan"], [])
+        GAME.figures.recorded(S, 0, ["Ann", "Ann", "Cat", "Dan"], [])
 
 
 def test_the_checker_catches_wrong_points_and_the_record_reads_the_bidders_books():
     """The harness's check of a deal is the core's: its record reads and scores the
     deal's points (per side); every card, call and trick is checked by
     ``test_simulate.check_deal``'s own reading of the rules."""
-    deal = next(d for d in GAME.simulate(S, 20, seed=1) if not d["thrown_in"])
-    assert GAME.verify_deal(S, deal) == []
+    deal = next(d for d in GAME.simulation.deals(S, 20, seed=1) if not d["thrown_in"])
+    assert GAME.simulation.broken_rules(S, deal) == []
     swapped = {**deal, "points": [p - 1 for p in deal["points"]]}
-    assert any("points" in problem for problem in GAME.verify_deal(S, swapped))
-    record = GAME.record_of_deal(deal)
+    assert any("points" in problem for problem in GAME.simulation.broken_rules(S, swapped))
+    record = GAME.simulation.record_of(deal)
     assert record.books == deal["books"][deal["bidder"] % 2]
 
 
 def test_the_simulation_tally_counts_the_interface_deals():
-    tally = GAME.simulation_summary()
-    deals = list(GAME.simulate(S, 200, seed=9, bots="heuristic"))
+    tally = GAME.simulation.tally()
+    deals = list(GAME.simulation.deals(S, 200, seed=9, bots="heuristic"))
     for deal in deals:
         tally.add(deal)
     lines = tally.lines()
     assert lines[0].startswith("deals: 200")
     played = [d for d in deals if not d["thrown_in"]]
-    sets = sum(not GAME.preview(S, GAME.record_of_deal(d))["made"] for d in played)
+    sets = sum(not GAME.preview(S, GAME.simulation.record_of(d))["made"] for d in played)
     assert f"sets: {sets} " in "\n".join(lines)
 
 
@@ -296,12 +298,12 @@ def test_a_bid_whist_hand_stores_in_sqlite(tmp_path, bid_whist_registered):
 
 
 def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes():
-    """What the store and the phone keep after a hand (``hand_state``) reads back as it
+    """What the store and the phone keep after a hand (its state's ``to_dict()``) reads back as it
     was: the race's state (``core.progress.RaceState``), every deal counted toward the
     deal limit; a state with a seat or sides Bid Whist has not, or a field left out, is
     refused as a ValueError."""
     progress = GAME.replay(S, 3, [hand(**SEVEN_NT), hand(thrown_in=True)], starting_totals=[2, -1])
-    stored = GAME.hand_state(progress.hands[0])
+    stored = progress.hands[0].state.to_dict()
     assert stored == {
         "number": 1,
         "totals": [16, -1],
@@ -311,8 +313,8 @@ def test_the_stored_state_keeps_its_keys_and_refuses_what_bid_whist_never_writes
         "winners": [],
         "start": [2, -1],
     }
-    assert GAME.hand_state(progress.hands[1])["scored"] == 2
-    ended = GAME.state_of(GAME.replay(S, 0, [hand(**SEVEN_NT)] * 2))
+    assert progress.hands[1].state.to_dict()["scored"] == 2
+    ended = GAME.replay(S, 0, [hand(**SEVEN_NT)] * 2).state.to_dict()
     assert (ended["winners"], ended["target_reached"], ended["totals"]) == ([0], True, [28, 0])
     assert GAME.resume(S, stored, [hand(thrown_in=True)]).totals == progress.totals
     for wrong in (

@@ -238,7 +238,7 @@ def test_the_game_object_meets_the_interface_and_registers():
     assert GAME.seats == 4 and GAME.sides == ((0, 2), (1, 3))
     assert GAME.default_preset == "bid-whist" and list(GAME.presets) == ["bid-whist"]
     assert GAME.preset(GAME.default_preset) == S
-    assert GAME.preset_name_of(S) == "bid-whist"
+    assert S.preset_of(GAME.presets) == "bid-whist"
     assert register_game(GAME) is GAME  # registering it again is allowed, and changes nothing
     assert get_game("Bid-Whist") is GAME
 
@@ -264,7 +264,7 @@ STORED = [
 def test_the_hand_is_declared_on_the_schema_in_the_tables_order():
     assert GAME.hand is not None
     assert GAME.hand.names == ("bidder", "bid", "trump", "direction", "books", "reneges")
-    assert GAME.hand_fields == {*GAME.hand.names, "thrown_in"}
+    assert GAME.hand.hand_fields == {*GAME.hand.names, "thrown_in"}
 
 
 @pytest.mark.parametrize("stored", STORED)
@@ -281,13 +281,13 @@ def test_the_form_asks_a_stored_hand_back_unchanged(stored):
     """A stored hand shown on the form and saved again is the same hand: the bid as
     level and kind, the trump or the direction by its kind, the reneges per side."""
     action = "thrown_in" if stored.get("thrown_in") else None
-    body = GAME.form_body(S, GAME.form_values(stored), action)
+    body = GAME.hand.form_body(GAME.context(S), GAME.hand.form_values(stored), action)
     assert GAME.record_from_dict(S, body).to_dict() == stored
 
 
 def test_a_trump_left_on_the_form_by_a_changed_mind_is_not_sent():
     values = {"bidder": "1", "level": "5", "kind": "NT", "trump": "H", "direction": "low"}
-    body = GAME.form_body(S, {**values, "books": "10"}, None)
+    body = GAME.hand.form_body(GAME.context(S), {**values, "books": "10"}, None)
     assert "trump" not in body
     assert GAME.record_from_dict(S, body).to_dict() == STORED[2] | {"bidder": 1}
 
@@ -297,7 +297,7 @@ def test_random_hands_are_legal_and_name_trump_or_direction_by_the_kind(rules):
     rng = random.Random(41)
     kinds = set()
     for _ in range(300):
-        body = GAME.random_hand(rules, GAME.context(rules), rng)
+        body = GAME.hand.random_body(GAME, rules, GAME.context(rules), rng)
         hand = GAME.record_from_dict(rules, body)
         if hand.thrown_in:
             continue
@@ -311,7 +311,7 @@ def test_random_hands_are_legal_and_name_trump_or_direction_by_the_kind(rules):
 def test_the_command_line_options_keep_their_words():
     """The options' help as it was; the bidder, the bid and the books now required
     (unless the deal was thrown in), the reneges listed as every per-side value is."""
-    options = {o.name: (o.help, o.metavar, o.listed, o.required) for o in GAME.hand_options}
+    options = {o.name: (o.help, o.metavar, o.listed, o.required) for o in GAME.hand.options(GAME)}
     assert options == {
         "bidder": ("The seat that won the auction", "SEAT", False, True),
         "bid": ("Level and kind, as in 4U, 4D or 4NT", "BID", False, True),

@@ -252,9 +252,9 @@ def test_preset_is_the_seeds_rules():
         "target": 21,
         "deal_limit": 0,
     }
-    assert GAME.preset_name_of(settings(target=31, deal_limit=8)) == "bid-whist"
-    assert GAME.preset_name_of(settings(jokers=0)) is None
-    assert [k.name for k in GAME.knobs] == list(S.to_dict())
+    assert settings(target=31, deal_limit=8).preset_of(GAME.presets) == "bid-whist"
+    assert settings(jokers=0).preset_of(GAME.presets) is None
+    assert [k.name for k in GAME.preset(GAME.default_preset).knobs_for_table()] == list(S.to_dict())
 
 
 @pytest.mark.parametrize(

@@ -179,7 +179,7 @@ def test_playthroughs_keep_every_rule(mix, bots):
     rules = S.with_changes(mix)
     kinds = set()
     made = 0
-    for deal in GAME.simulate(rules, 2000, seed=11, bots=bots):
+    for deal in GAME.simulation.deals(rules, 2000, seed=11, bots=bots):
         result = check_deal(rules, deal)
         made += bool(result)
         if deal["bid"]:
@@ -200,7 +200,7 @@ def test_playthroughs_keep_every_rule(mix, bots):
 def test_playthroughs_under_other_knobs(mix):
     rules = S.with_changes(mix)
     for bots in ("random", "heuristic"):
-        for deal in GAME.simulate(rules, 300, seed=5, bots=bots):
+        for deal in GAME.simulation.deals(rules, 300, seed=5, bots=bots):
             check_deal(rules, deal)
 
 
@@ -219,14 +219,14 @@ def test_the_fast_random_loop_plays_as_the_bots_do(nt_jokers, jokers):
 
 def test_a_seed_repeats_the_run():
     for bots in ("random", "heuristic"):
-        first = list(GAME.simulate(S, 50, seed=99, bots=bots))
-        assert first == list(GAME.simulate(S, 50, seed=99, bots=bots))
-        assert first != list(GAME.simulate(S, 50, seed=100, bots=bots))
+        first = list(GAME.simulation.deals(S, 50, seed=99, bots=bots))
+        assert first == list(GAME.simulation.deals(S, 50, seed=99, bots=bots))
+        assert first != list(GAME.simulation.deals(S, 50, seed=100, bots=bots))
         json.dumps(first)
 
 
 def test_dealer_passes_left_after_every_deal_thrown_in_too():
-    deals = list(GAME.simulate(S, 40, seed=1, bots="heuristic"))
+    deals = list(GAME.simulation.deals(S, 40, seed=1, bots="heuristic"))
     assert any(d["thrown_in"] for d in deals)
     assert [d["dealer"] for d in deals] == [k % 4 for k in range(40)]
 

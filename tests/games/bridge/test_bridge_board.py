@@ -15,6 +15,7 @@ import pytest
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import words_in
+from scorekeeper.engine.core.progress import first_state
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PASSED = {"passed_out": True}
@@ -118,7 +119,7 @@ def test_the_engine_says_the_vulnerable_side_by_its_seats(language):
     note = game.deal_note(settings, HandPlace(2, 1, state))
     said = words_in(language).named(note, PLAYERS)
     assert "Bob" in said and "Dan" in said and "Ann" not in said
-    assert game.deal_note(settings, HandPlace(1, 0, game.start_state(0, None))) is not None
+    assert game.deal_note(settings, HandPlace(1, 0, first_state(game, 0, None))) is not None
 
 
 # --- a passed-out Chicago deal takes no number: Delete names the deal the table counts ----

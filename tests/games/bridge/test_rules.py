@@ -34,7 +34,10 @@ def test_the_presets_are_the_tables_of_section_10():
     assert (CHICAGO.rubbers, CHICAGO.deals, CHICAGO.honours) == (None, 4, "ignore")
     assert (CHICAGO.chicago_vulnerable, CHICAGO.fourth_deal_bonus) == ("dealer", 100)
     assert CHICAGO.unfinished_partscore is None
-    assert [knob.name for knob in get_game("bridge").knobs] == list(RUBBER.to_dict())
+    assert [
+        knob.name
+        for knob in get_game("bridge").preset(get_game("bridge").default_preset).knobs_for_table()
+    ] == list(RUBBER.to_dict())
     assert get_game("bridge").preset("chicago") == CHICAGO
 
 
@@ -287,7 +290,7 @@ def test_an_edit_that_clears_the_honours_taps_none(client):
     page = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
     assert '<input checked id="honours-1" name="honours" type="radio" value="A100">' in page
     plain = {**hand, "strain": "NT", "level": 3, "tricks": 9, "honours": None}
-    assert get_game("bridge").form_values(plain)["honours"] == "none"
+    assert get_game("bridge").hand.form_values(plain)["honours"] == "none"
     response = client.post(f"/games/{game_id}/hands/1/edit", data=form_values(plain))
     assert response.status_code == 302
     assert client.get(f"/api/games/{game_id}").get_json()["hands"][0]["points"] == [100, 0]

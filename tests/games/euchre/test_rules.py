@@ -37,7 +37,10 @@ def test_the_preset_is_the_published_game():
         "euchre_points": 2,
         "lone_defender_euchre": 4,
     }
-    assert [knob.name for knob in get_game("euchre").knobs] == list(S.to_dict())
+    assert [
+        knob.name
+        for knob in get_game("euchre").preset(get_game("euchre").default_preset).knobs_for_table()
+    ] == list(S.to_dict())
     assert S.with_changes({"target": "15", "stick_the_dealer": "yes"}).target == 15
     assert get_game("euchre").preset("euchre") == S
 

@@ -12,6 +12,7 @@ import sqlite3
 import pytest
 
 from scorekeeper.engine import get_game
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.french_tarot.settings import CHIEN, NEEDED, Deal, points_range, problems
 from tests.support.app import new_app
 
@@ -107,7 +108,7 @@ def test_the_random_deals_are_deals_the_rules_allow(players):
     them, with their halves at three and five, poignées, petit au bout and chelems among
     them."""
     table, rng = GAME.seated(players), random.Random(65)
-    place = table.place_of(table.state_of(table.replay(S, 0, [])))
+    place = HandPlace.after(table.state_from_dict(table.replay(S, 0, []).state.to_dict()))
     seen: set[str] = set()
     for _ in range(300):
         body = table.hand.random_body(table, S, table.context(S, None), rng)

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
 from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import post, stored_hands, summary, text_of
@@ -43,8 +44,10 @@ def test_the_preset_is_the_federations_game_and_its_knobs_are_the_house_rules():
         "poignee_scale": "fft",
         "half_point": "fft",
     }
-    assert [knob.name for knob in GAME.knobs] == list(S.to_dict())
-    assert list(GAME.seat_counts) == [3, 4, 5]
+    assert [knob.name for knob in GAME.preset(GAME.default_preset).knobs_for_table()] == list(
+        S.to_dict()
+    )
+    assert list(seat_counts(GAME)) == [3, 4, 5]
     assert S.with_changes({"deals": "12", "petite": "no"}).deals == 12
 
 

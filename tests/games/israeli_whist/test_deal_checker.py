@@ -16,7 +16,7 @@ SETTINGS = GAME.preset("standard")
 def played_deal():
     return next(
         d
-        for d in GAME.simulate(SETTINGS, 2000, seed=3, bots="heuristic")
+        for d in GAME.simulation.deals(SETTINGS, 2000, seed=3, bots="heuristic")
         if not d["thrown_in"] and d["exchanges"]
     )
 
@@ -68,7 +68,7 @@ def test_each_kind_of_broken_deal_is_found(breakage):
 
 def test_a_thrown_in_deal_is_checked_too():
     thrown = next(
-        d for d in GAME.simulate(SETTINGS, 2000, seed=3, bots="heuristic") if d["thrown_in"]
+        d for d in GAME.simulation.deals(SETTINGS, 2000, seed=3, bots="heuristic") if d["thrown_in"]
     )
     assert verify_deal(SETTINGS, thrown) == []
     assert verify_deal(SETTINGS, {**thrown, "points": [1, 0, 0, 0]}) != []
@@ -79,5 +79,5 @@ def test_a_thrown_in_deal_is_checked_too():
 @pytest.mark.parametrize("name", ["standard", "pagat-german", "elhanani"])
 def test_simulated_deals_keep_every_rule(name, bots):
     settings = GAME.preset(name)
-    for deal in GAME.simulate(settings, 300, seed=2024, bots=bots):
+    for deal in GAME.simulation.deals(settings, 300, seed=2024, bots=bots):
         assert verify_deal(settings, deal) == [], deal

@@ -34,7 +34,7 @@ def kind(record):
 
 def test_the_game_declares_its_hand_and_the_keys_a_body_may_carry_come_from_it():
     assert GAME.hand is HAND
-    assert GAME.hand_fields == FIELDS | {"thrown_in"}
+    assert GAME.hand.hand_fields == FIELDS | {"thrown_in"}
 
 
 @pytest.mark.parametrize(
@@ -48,14 +48,14 @@ def test_the_game_declares_its_hand_and_the_keys_a_body_may_carry_come_from_it()
 def test_each_kind_is_read_stored_and_sent_back_by_the_form(settings, stored, action):
     record = GAME.record_from_dict(settings, stored)
     assert record.to_dict() == stored and list(record.to_dict()) == list(stored)
-    sent = GAME.form_body(settings, GAME.form_values(stored), action)
+    sent = GAME.hand.form_body(GAME.context(settings), GAME.hand.form_values(stored), action)
     assert GAME.record_from_dict(settings, sent) == record
 
 
 def test_the_form_sends_the_bid_as_level_and_trump_and_an_empty_revoke_as_none():
-    values = GAME.form_values(PLAYED)
+    values = GAME.hand.form_values(PLAYED)
     assert (values["level"], values["denomination"], values["contract_2"]) == ("7", "C", "7")
-    sent = GAME.form_body(STANDARD, {**values, "revokes_1": ""}, None)
+    sent = GAME.hand.form_body(GAME.context(STANDARD), {**values, "revokes_1": ""}, None)
     assert sent["bid"] == {"level": "7", "denomination": "C"}
     assert GAME.record_from_dict(STANDARD, sent).revokes == (0, 0, 0, 0)
 
@@ -66,7 +66,9 @@ def test_the_form_asks_no_frisch_round_where_the_rules_have_none():
         f for f in GAME.hand_form(no_frisch, "ABCD").steps[0].fields if f.name == "frisch_rounds"
     ]
     assert rounds.hidden_when_single and rounds.default == "0"
-    assert GAME.form_body(no_frisch, {"frisch_rounds": "0"}, "thrown_in") == {"thrown_in": True}
+    assert GAME.hand.form_body(GAME.context(no_frisch), {"frisch_rounds": "0"}, "thrown_in") == {
+        "thrown_in": True
+    }
 
 
 def test_a_pass_round_is_a_yes_of_the_form_that_hides_the_auction():
@@ -76,8 +78,14 @@ def test_a_pass_round_is_a_yes_of_the_form_that_hides_the_auction():
     assert "show" not in GAME.hand_form(STANDARD, "ABCD").rules
     assert [action.name for action in spec.actions] == []
     assert [action.name for action in GAME.hand_form(STANDARD, "ABCD").actions] == ["thrown_in"]
-    sent = GAME.form_body(PASSING, {"pass_round": "yes", "tricks_0": "4", "tricks_1": "3",
-                                    "tricks_2": "3", "tricks_3": "3"}, None)  # fmt: skip
+    typed = {
+        "pass_round": "yes",
+        "tricks_0": "4",
+        "tricks_1": "3",
+        "tricks_2": "3",
+        "tricks_3": "3",
+    }
+    sent = GAME.hand.form_body(GAME.context(PASSING), typed, None)
     assert GAME.record_from_dict(PASSING, sent).to_dict() == PASS_ROUND
 
 
@@ -123,7 +131,8 @@ def test_random_hands_are_legal_and_of_the_kinds_the_rules_allow(settings):
     rng = random.Random(41)
     ctx = GAME.context(settings)
     drawn = [
-        GAME.record_from_dict(settings, GAME.random_hand(settings, ctx, rng)) for _ in range(60)
+        GAME.record_from_dict(settings, GAME.hand.random_body(GAME, settings, ctx, rng))
+        for _ in range(60)
     ]
     kinds = {kind(record) for record in drawn}
     assert "played" in kinds

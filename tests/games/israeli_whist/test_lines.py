@@ -13,9 +13,9 @@ PASS_ROUNDS = dataclasses.replace(GAME.preset("standard"), all_pass="pass_round"
 
 
 def test_a_pass_round_counts_alike_from_its_dict_and_its_result():
-    results = list(GAME.simulate_results(PASS_ROUNDS, 400, seed=5, bots="heuristic"))
+    results = list(GAME.simulation.results(PASS_ROUNDS, 400, seed=5, bots="heuristic"))
     assert any(result.pass_round for result in results)
-    from_dicts, from_results = GAME.simulation_summary(), GAME.simulation_summary()
+    from_dicts, from_results = GAME.simulation.tally(), GAME.simulation.tally()
     for result in results:
         from_dicts.add(result.to_dict())
         from_results.add_result(result)
@@ -26,7 +26,9 @@ def test_a_pass_round_counts_alike_from_its_dict_and_its_result():
 def test_an_exchange_where_none_is_due_is_reported_not_raised():
     settings = GAME.preset("standard")
     deal = next(
-        d for d in GAME.simulate(settings, 200, seed=3) if not d["thrown_in"] and not d["exchanges"]
+        d
+        for d in GAME.simulation.deals(settings, 200, seed=3)
+        if not d["thrown_in"] and not d["exchanges"]
     )
     wrong = copy.deepcopy(deal)
     wrong["exchanges"] = [[hand[:3] for hand in deal["deal"]]]

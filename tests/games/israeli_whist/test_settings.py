@@ -5,7 +5,10 @@ import pytest
 from scorekeeper.engine import InvalidSettings
 from scorekeeper.engine.israeli_whist import GAME, KNOBS, PRESETS, RuleSettings, preset
 
-preset_name_of = GAME.preset_name_of
+
+def preset_name_of(settings):
+    return settings.preset_of(GAME.presets)
+
 
 # A row per row of docs/rules/israeli-whist.md's knobs: (knob, standard, pagat-german, elhanani).
 PRESET_TABLE = [

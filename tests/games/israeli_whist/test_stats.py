@@ -41,7 +41,7 @@ from scorekeeper.engine.israeli_whist.stats import (
 )
 
 WHIST = get_game("israeli-whist")
-game_stats = WHIST.game_stats
+game_stats = WHIST.figures.game_stats
 
 PAGAT = preset("pagat-german")
 S, W, N, E = range(4)
@@ -66,7 +66,7 @@ HANDS = (
     hand(S, "5D", [5, 0, 0, 7], [5, 2, 0, 6]),
 )
 
-GAME = WHIST.recorded_game(PAGAT, S, NAMES, HANDS, key="g1")
+GAME = WHIST.figures.recorded(PAGAT, S, NAMES, HANDS, key="g1")
 
 
 @pytest.fixture(scope="module")
@@ -134,11 +134,11 @@ def test_forbidden_hurt(declarer, bid, contracts, tricks, hurt):
 
 
 def test_worked_example_points_come_from_the_engine():
-    stats = game_stats(WHIST.recorded_game(PAGAT, S, NAMES, (WORKED_EXAMPLE,)))
+    stats = game_stats(WHIST.figures.recorded(PAGAT, S, NAMES, (WORKED_EXAMPLE,)))
     assert [p.total for p in stats.players] == [-20, 19, -10, -40]
     elhanani = preset("elhanani")
     stats = game_stats(
-        WHIST.recorded_game(
+        WHIST.figures.recorded(
             elhanani, S, NAMES, (hand(N, "7C", [2, 3, 7, 0], [0, 3, 8, 2], settings=elhanani),)
         )
     )
@@ -217,7 +217,7 @@ def test_over_under_split_and_made_rates(stats):
 
 def test_revoke_penalty_counts_in_points_not_in_contracts():
     revoked = hand(N, "7C", [2, 3, 7, 0], [0, 3, 8, 2], revokes=[0, 1, 0, 0])
-    figures = game_stats(WHIST.recorded_game(PAGAT, S, NAMES, (revoked,))).players[W].figures
+    figures = game_stats(WHIST.figures.recorded(PAGAT, S, NAMES, (revoked,))).players[W].figures
     assert figures.points_sum == 19 - 100
     assert figures.contracts == Rate(1, 1)
 
@@ -226,7 +226,7 @@ def test_void_hand_scores_nothing_and_makes_nothing():
     elhanani = preset("elhanani")
     # Nobody makes their contract, so under elhanani the hand scores 0 for everyone.
     void = hand(N, "7C", [2, 3, 7, 0], [1, 4, 6, 2], settings=elhanani)
-    stats = game_stats(WHIST.recorded_game(elhanani, S, NAMES, (void,)))
+    stats = game_stats(WHIST.figures.recorded(elhanani, S, NAMES, (void,)))
     assert [p.total for p in stats.players] == [0, 0, 0, 0]
     assert made_over_under(stats)[1] == Rate(0, 4)
     assert stats.players[N].figures.declarer == Rate(0, 1)
@@ -234,7 +234,7 @@ def test_void_hand_scores_nothing_and_makes_nothing():
 
 def test_only_thrown_in_deals():
     stats = game_stats(
-        WHIST.recorded_game(PAGAT, S, NAMES, (record_from_dict(PAGAT, {"thrown_in": True}),) * 2)
+        WHIST.figures.recorded(PAGAT, S, NAMES, (record_from_dict(PAGAT, {"thrown_in": True}),) * 2)
     )
     assert (stats.hands, stats.played, stats.thrown_in) == (2, 0, 2)
     assert game_figures(stats)[1].values == ("0 / 0",)
@@ -245,7 +245,7 @@ def test_only_thrown_in_deals():
 
 
 def test_empty_game():
-    stats = game_stats(WHIST.recorded_game(PAGAT, S, NAMES, ()))
+    stats = game_stats(WHIST.figures.recorded(PAGAT, S, NAMES, ()))
     assert (stats.hands, stats.played, stats.status) == (0, 0, "in_progress")
     assert stats.players[0].figures.average_points is None
 
@@ -274,7 +274,7 @@ def test_game_figures(stats):
 )
 def test_a_game_needs_four_distinct_names(players):
     with pytest.raises(ValueError):
-        WHIST.recorded_game(PAGAT, S, players, ())
+        WHIST.figures.recorded(PAGAT, S, players, ())
 
 
 # --- across games -----------------------------------------------------------------------
@@ -289,10 +289,10 @@ def test_a_game_needs_four_distinct_names(players):
 #          3: a failed zero, missed by three, not hurt.
 
 SHORT = PAGAT.with_changes({"target": 50})
-GAME2 = WHIST.recorded_game(
+GAME2 = WHIST.figures.recorded(
     SHORT, S, ("Dana", "Avi", "Eli", "Bat"), (hand(S, "8S", [8, 1, 1, 2], [8, 1, 1, 3]),), "g2"
 )
-GAME3 = WHIST.recorded_game(
+GAME3 = WHIST.figures.recorded(
     SHORT, S, ("Bat", "Gil", "Avi", "Dana"), (hand(W, "9C", [0, 9, 1, 0], [3, 9, 1, 0]),), "g3"
 )
 GAMES = (GAME, GAME2, GAME3)
@@ -316,7 +316,7 @@ def test_short_games_score_as_described():
     ],
 )
 def test_career_games_and_wins(name, games, finished, wins, win_percent):
-    entry = WHIST.careers(GAMES)[name]
+    entry = WHIST.figures.careers(GAMES)[name]
     assert (entry.games, entry.finished, entry.wins) == (games, finished, wins)
     assert entry.win_rate.percent == win_percent
 
@@ -333,7 +333,7 @@ def test_career_games_and_wins(name, games, finished, wins, win_percent):
     ],
 )
 def test_career_rates(name, hands, contracts, zeros, declarer, contract_sum, points_sum):
-    figures = WHIST.careers(GAMES)[name].figures
+    figures = WHIST.figures.careers(GAMES)[name].figures
     assert (figures.hands, figures.contracts, figures.zeros) == (hands, contracts, zeros)
     assert figures.declarer == declarer
     assert figures.average_contract == pytest.approx(contract_sum / hands)
@@ -350,23 +350,25 @@ def test_career_rates(name, hands, contracts, zeros, declarer, contract_sum, poi
     ],
 )
 def test_career_best_worst_and_last_bidder(name, best, worst, last_bidder, hurt):
-    figures = WHIST.careers(GAMES)[name].figures
+    figures = WHIST.figures.careers(GAMES)[name].figures
     assert (figures.best, figures.worst) == (best, worst)
     assert (figures.last_bidder, figures.forbidden_hurt) == (last_bidder, hurt)
 
 
 def test_careers_are_sorted_by_name_and_match_one_career():
-    everyone = WHIST.careers(GAMES)
+    everyone = WHIST.figures.careers(GAMES)
     assert list(everyone) == ["Avi", "Bat", "Dana", "Eli", "Gil"]
-    assert WHIST.careers(g for g in GAMES if "Dana" in g.players)["Dana"] == everyone["Dana"]
+    assert (
+        WHIST.figures.careers(g for g in GAMES if "Dana" in g.players)["Dana"] == everyone["Dana"]
+    )
 
 
 def test_a_stranger_has_no_career():
-    assert "Zoe" not in WHIST.careers(GAMES)
+    assert "Zoe" not in WHIST.figures.careers(GAMES)
 
 
 def test_career_figures():
-    gil = WHIST.careers(GAMES)["Gil"]
+    gil = WHIST.figures.careers(GAMES)["Gil"]
     assert (gil.games, gil.finished, gil.wins) == (2, 1, 1)
     assert gil.win_rate == Rate(1, 1)
     assert gil.figures.best == HandPick(91, 1, "g3")
@@ -420,18 +422,18 @@ def test_career_figures():
     ],
 )  # fmt: skip
 def test_head_to_head(player, opponent, expected):
-    table = WHIST.head_to_head(GAMES, ["Avi", "Bat", "Dana", "Eli"])
+    table = WHIST.figures.head_to_head(GAMES, ["Avi", "Bat", "Dana", "Eli"])
     assert table.rivalry(player, opponent) == Rivalry(player, opponent, **expected)
 
 
 def test_head_to_head_average_margin():
-    table = WHIST.head_to_head(GAMES, ["Avi", "Dana"])
+    table = WHIST.figures.head_to_head(GAMES, ["Avi", "Dana"])
     assert table.rivalry("Avi", "Dana").average_margin == -51.0
     assert table.rivalry("Avi", "Dana").to_dict()["average_margin"] == -51.0
 
 
 def test_head_to_head_lists_every_ordered_pair_once():
-    table = WHIST.head_to_head(GAMES, ["Avi", "Bat", "Zoe"])
+    table = WHIST.figures.head_to_head(GAMES, ["Avi", "Bat", "Zoe"])
     pairs = [(r.player, r.opponent) for r in table.rivalries]
     assert sorted(pairs) == sorted(
         [("Avi", "Bat"), ("Avi", "Zoe"), ("Bat", "Avi"), ("Bat", "Zoe"), ("Zoe", "Avi"),
@@ -445,13 +447,13 @@ def test_head_to_head_lists_every_ordered_pair_once():
 
 def test_head_to_head_errors():
     with pytest.raises(ValueError):
-        WHIST.head_to_head(GAMES, ["Avi", "Avi"])
+        WHIST.figures.head_to_head(GAMES, ["Avi", "Avi"])
     with pytest.raises(KeyError):
-        WHIST.head_to_head(GAMES, ["Avi", "Bat"]).rivalry("Avi", "Avi")
+        WHIST.figures.head_to_head(GAMES, ["Avi", "Bat"]).rivalry("Avi", "Avi")
 
 
 def test_in_progress_game_counts_hands_but_not_order():
     # In GAME alone Bat leads Avi 41 to 30, but the game is not over.
-    rivalry = WHIST.head_to_head([GAME], ["Avi", "Bat"]).rivalry("Avi", "Bat")
+    rivalry = WHIST.figures.head_to_head([GAME], ["Avi", "Bat"]).rivalry("Avi", "Bat")
     assert (rivalry.games, rivalry.finished, rivalry.ahead, rivalry.behind) == (1, 0, 0, 0)
     assert (rivalry.hands, rivalry.margin_sum) == (5, 0)

@@ -144,7 +144,7 @@ def corpus() -> list[Any]:
             with mock.patch.object(simulate, "shuffled_hands", _dealt_as_pinned):
                 state = IsraeliDealState(settings, index % 4, rng)
             result = state.play_bots(bots)
-            bodies.append(GAME.record_of_deal(result.to_dict()).to_dict())
+            bodies.append(GAME.simulation.record_of(result.to_dict()).to_dict())
     bodies += [None, [], "7C", {}, {"thrown_in": True}, {"pass_round": True}]
     bodies += [{"thrown_in": True, "frisch_rounds": n} for n in (0, 1, 3, "2", 4)]
     bodies += [{"pass_round": True, "tricks": [4, 3, 3, 3], "frisch_rounds": n} for n in (0, 3)]

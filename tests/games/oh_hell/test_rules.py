@@ -103,11 +103,13 @@ def test_each_table_size_is_one_game_with_its_own_seats(players):
     game = GAME.seated(players)
     assert game.seats == players and len(game.sides) == players
     assert game.seated(players) is game and game.key == GAME.key
-    assert game.preset_name_of(game.preset("oh-hell")) == "oh-hell"
+    assert game.preset("oh-hell").preset_of(game.presets) == "oh-hell"
     assert game.settings_from_dict({}).players == players
     # The same rules on another table are still the preset.
-    assert GAME.preset_name_of(game.preset("oh-hell")) == "oh-hell"
-    assert {k.name: k.high for k in game.knobs}["max_cards"] == 52 // players
+    assert game.preset("oh-hell").preset_of(GAME.presets) == "oh-hell"
+    assert {k.name: k.high for k in game.preset(game.default_preset).knobs_for_table()}[
+        "max_cards"
+    ] == 52 // players
 
 
 # --- the bidding and the hook --------------------------------------------------------------
@@ -231,10 +233,10 @@ def test_the_highest_total_wins_and_the_deal_passes_left():
 
 
 def test_resume_gives_what_replay_gives():
-    records = [GAME.record_of_deal(d) for d in GAME.simulate(S, 19, seed=3)]
+    records = [GAME.simulation.record_of(d) for d in GAME.simulation.deals(S, 19, seed=3)]
     whole = GAME.replay(S, 0, records)
     half = GAME.replay(S, 0, records[:7])
-    resumed = GAME.resume(S, GAME.state_of(half), records[7:])
+    resumed = GAME.resume(S, half.state.to_dict(), records[7:])
     assert resumed.totals == whole.totals and resumed.winners == whole.winners
     assert resumed.hands == whole.hands[7:]
     assert GAME.progress_result(resumed)["hands_left"] == 0
@@ -262,9 +264,9 @@ def test_a_form_posted_without_script_records_the_fixed_cards():
     fill_fixed(spec, values)
     values |= {"trump": "none", **{f"bid_{s}": b for s, b in enumerate("2013")}}
     values |= {f"tricks_{s}": t for s, t in enumerate("2021")}
-    record = GAME.record_from_dict(S, GAME.form_body(S, values, None))
+    record = GAME.record_from_dict(S, GAME.hand.form_body(GAME.context(S), values, None))
     assert record == hand(None, (2, 0, 1, 3), (2, 0, 2, 1))
-    assert GAME.form_values(record.to_dict())["trump"] == "none"
+    assert GAME.hand.form_values(record.to_dict())["trump"] == "none"
 
 
 @pytest.mark.parametrize("players", range(3, 8))
@@ -273,16 +275,16 @@ def test_every_simulated_hand_goes_through_the_form_of_its_place(players):
     that place, filled from the hand, records it again, and so does reading it there."""
     game = GAME.seated(players)
     rules = game.preset("oh-hell")
-    for index, deal in enumerate(game.simulate(rules, 60, seed=31)):
+    for index, deal in enumerate(game.simulation.deals(rules, 60, seed=31)):
         number, dealer = index % len(cards_sequence(rules)) + 1, deal["dealer"]
-        record = game.record_of_deal(deal)
+        record = game.simulation.record_of(deal)
         spec = game.hand_form(rules, NAMES[:players], HandPlace(number, dealer))
         values = {f.name: f.default for f in spec.fields if f.hidden_when_single}
-        values |= game.form_values(record.to_dict())
+        values |= game.hand.form_values(record.to_dict())
         for name, value in values.items():
             assert value in {c.value for c in spec.field_named(name).choices}, (name, value)
         assert forbidden_entry(spec, values) is None
-        body = game.form_body(rules, values, None)
+        body = game.hand.form_body(game.context(rules), values, None)
         assert read_hand(rules, body, number, dealer, game) == record
         typed = {k: deal[k] for k in ("trump", "bids", "tricks")}
         assert read_hand(rules, typed, number, dealer, game) == record
@@ -296,7 +298,7 @@ def test_random_hands_are_legal_at_their_place_and_read_alone(players):
     last = len(cards_sequence(rules))
     for place in (None, HandPlace(1, 0), HandPlace(last, 2), HandPlace(last + 1, 1)):
         for _ in range(100):
-            body = game.random_hand(rules, game.context(rules, place), rng)
+            body = game.hand.random_body(game, rules, game.context(rules, place), rng)
             record = game.record_from_dict(rules, body, place)
             if place is not None and place.number <= last:
                 assert record.cards == cards_sequence(rules)[place.number - 1]
@@ -308,14 +310,17 @@ def test_random_hands_are_legal_at_their_place_and_read_alone(players):
 def test_statistics_count_exact_bids_by_size_and_tricks_over_and_under():
     records = [record_from_dict(S, WORKED)] * 2
     rules = settings(sequence="fixed", fixed_cards=5, hands=2)
-    stats = GAME.game_stats(GAME.recorded_game(rules, 0, NAMES[:4], records))
+    stats = GAME.figures.game_stats(GAME.figures.recorded(rules, 0, NAMES[:4], records))
     cat, dan = stats.players[2].figures, stats.players[3].figures
-    assert str(GAME.game_stats(GAME.recorded_game(rules, 0, NAMES[:4], records)).winner) == "Ann"
+    assert (
+        str(GAME.figures.game_stats(GAME.figures.recorded(rules, 0, NAMES[:4], records)).winner)
+        == "Ann"
+    )
     assert (cat.over, cat.tricks_over, cat.under) == (2, 2, 0)
     assert (dan.under, dan.tricks_under) == (2, 4)
     ann = stats.players[0].figures
     assert ann.exact_rate(2).made == 2 and ann.exact_rate().attempted == 2
-    lines = {str(line.label): line.values for line in GAME.player_figures([ann, cat])}
+    lines = {str(line.label): line.values for line in GAME.figures.player([ann, cat])}
     assert "Exact bids of 2" in lines and "Exact bids of 1" in lines
 
 
@@ -326,6 +331,6 @@ def test_the_sheet_lists_the_cards_dealt_per_hand():
 
 def test_csv_cells_name_the_deal_and_each_seats_bid_and_tricks():
     hand = GAME.replay(S, 0, [read_hand(S, {**WORKED, "tricks": [5, 2, 2, 1]}, 1, 0)]).hands[0]
-    cells, seats = GAME.csv_values(hand, NAMES[:4])
+    cells, seats = GAME.csv.values(hand, NAMES[:4])
     assert cells == {"cards": 10, "trump": "H"}
     assert seats[0] == {"bids": 2, "tricks": 5}

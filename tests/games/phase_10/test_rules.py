@@ -28,9 +28,9 @@ ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 def test_the_preset_is_mattels_game():
     assert S.to_dict() == {"phases": 10}
-    assert [knob.name for knob in GAME.knobs] == ["phases"]
+    assert [knob.name for knob in GAME.preset(GAME.default_preset).knobs_for_table()] == ["phases"]
     assert S.with_changes({"phases": "5"}).phases == 5
-    assert GAME.lowest_wins(S) and GAME.seat_range == (2, 6)
+    assert S.lowest_wins and GAME.seat_range == (2, 6)
 
 
 @pytest.mark.parametrize("value", [0, 11, "ten"])

@@ -89,7 +89,9 @@ def test_the_presets_are_the_single_deck_in_tens_or_points_and_the_double_deck()
         "min_meld": 0,
         "target": 150,
     }
-    assert [knob.name for knob in GAME.knobs] == list(PRESETS["single-deck"].to_dict())
+    assert [knob.name for knob in GAME.preset(GAME.default_preset).knobs_for_table()] == list(
+        PRESETS["single-deck"].to_dict()
+    )
     assert [p.counters for p in PRESETS.values()] == [25, 250, 50]
     assert (PRESETS["single-deck-points"].min_bid, PRESETS["single-deck-points"].target) == (
         250,
@@ -104,9 +106,9 @@ def test_each_preset_sets_its_target_and_another_target_is_the_tables_own():
     team to achieve a score of 500 or more"): choosing the preset sets it; a table that
     changes it plays house rules."""
     assert [p.target for p in PRESETS.values()] == [150, 1500, 500]
-    assert GAME.preset_aside == ()
-    assert GAME.preset_name_of(PRESETS["double-deck"]) == "double-deck"
-    assert GAME.preset_name_of(PRESETS["double-deck"].with_changes({"target": 150})) is None
+    assert type(GAME.preset(GAME.default_preset)).preset_aside == ()
+    assert PRESETS["double-deck"].preset_of(GAME.presets) == "double-deck"
+    assert PRESETS["double-deck"].with_changes({"target": 150}).preset_of(GAME.presets) is None
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.schafkopf.settings import PRESETS
 from tests.games.schafkopf import openschafkopf as outside
 from tests.support.game_rules import post, stored_hands, summary
@@ -79,8 +80,10 @@ def test_the_preset_is_the_common_list_and_its_knobs_are_the_house_rules():
         "jungfrau": True,
         "stock": 0,
     }
-    assert [knob.name for knob in GAME.knobs] == list(S.to_dict())
-    assert list(GAME.seat_counts) == [4]
+    assert [knob.name for knob in GAME.preset(GAME.default_preset).knobs_for_table()] == list(
+        S.to_dict()
+    )
+    assert list(seat_counts(GAME)) == [4]
     assert S.with_changes({"sauspiel": "20", "geier": "yes"}).sauspiel == 20
 
 

@@ -43,7 +43,10 @@ def test_the_preset_and_knobs_are_rules_md_s():
         "bock_deals": 0,
         "deals": 0,
     }
-    assert [knob.name for knob in get_game("skat").knobs] == list(S.to_dict())
+    assert [
+        knob.name
+        for knob in get_game("skat").preset(get_game("skat").default_preset).knobs_for_table()
+    ] == list(S.to_dict())
     assert get_game("skat").seated(4).preset("isko").players == 4
     assert S.with_changes({"grand_base": "20", "lost": "single"}).grand_base == 20
 
@@ -561,7 +564,7 @@ def test_a_state_written_before_the_list_kept_its_counts_still_resumes(client):
     game = get_game("skat")
     settings = game.preset("isko")
     record = game.record_from_dict(settings, deal(matadors=2, bid=36))
-    old = game.state_of(game.replay(settings, 0, [record]))
+    old = game.replay(settings, 0, [record]).state.to_dict()
     old = {k: v for k, v in old.items() if k not in ("won", "lost", "seeger")}
     resumed = game.resume(settings, old, [record])
     assert resumed.totals == (72, 0, 0)
@@ -674,7 +677,7 @@ def test_a_bock_deal_reads_so_where_the_sheet_starts_after_it():
     game = get_game("skat")
     settings = game.preset("isko").with_changes({"bock_after": "tie_60"})
     first, bock = (game.record_from_dict(settings, body) for body in (deal(points=60), deal()))
-    state = game.state_of(game.replay(settings, 0, [first]))
+    state = game.replay(settings, 0, [first]).state.to_dict()
     resumed = game.resume(settings, state, [bock])
     (row,) = game.hand_views(resumed)
     assert resumed.hands[0].points == (48, 0, 0)

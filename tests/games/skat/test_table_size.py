@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import db as storage
 from scorekeeper.engine import InvalidHand, InvalidSettings, get_game
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.settings import preset_name_of
 from tests.support.phone_calls import Played
 from tests.support.skat_rules import ISOLATES, grand
@@ -38,7 +39,7 @@ def play(settings, declarers_and_points):
     records = []
     progress = FOUR.replay(settings, 0, [])
     for declarer, points in declarers_and_points:
-        place = FOUR.place_of(FOUR.state_of(progress))
+        place = HandPlace.after(FOUR.state_from_dict(progress.state.to_dict()))
         records.append(FOUR.record_from_dict(settings, grand(declarer, points), place))
         progress = FOUR.replay(settings, 0, records)
     return progress
@@ -74,7 +75,7 @@ def test_an_empty_seat_shows_no_points_and_its_total_carries_on():
 @pytest.mark.parametrize(("number", "declarer"), [(2, 3), (9, 0)])
 def test_a_declarer_not_at_the_table_is_refused(number, declarer):
     progress = play(seated_so(), EVENING[: number - 1])
-    place = FOUR.place_of(FOUR.state_of(progress))
+    place = HandPlace.after(FOUR.state_from_dict(progress.state.to_dict()))
     with pytest.raises(InvalidHand) as refused:
         FOUR.record_from_dict(seated_so(), grand(declarer), place)
     assert refused.value.errors[0][0] == "declarer"
@@ -83,7 +84,7 @@ def test_a_declarer_not_at_the_table_is_refused(number, declarer):
 def test_the_hand_form_offers_only_the_players_at_the_table_and_not_the_dealer():
     def keys(number: int) -> list[str]:
         progress = play(seated_so(), EVENING[: number - 1])
-        place = FOUR.place_of(FOUR.state_of(progress))
+        place = HandPlace.after(FOUR.state_from_dict(progress.state.to_dict()))
         spec = FOUR.hand_form(seated_so(), ["Ann", "Bob", "Cat", "Dan"], place)
         field = next(f for f in spec.steps[0].fields if f.name == "declarer")
         return [c.value for c in field.choices]
@@ -108,7 +109,10 @@ def test_a_game_stored_today_reads_and_scores_as_before():
     assert "empty_seats" not in settings.to_dict()
     assert SKAT.settings_from_dict(settings.to_dict()) == settings
     changed = FOUR.preset("isko").with_changes({"empty_seats": [[1, [3]], [4, []]]})
-    assert preset_name_of(FOUR.presets, changed, FOUR.preset_aside) == "isko"
+    assert (
+        preset_name_of(FOUR.presets, changed, type(FOUR.preset(FOUR.default_preset)).preset_aside)
+        == "isko"
+    )
 
 
 # --- the pages and the API -------------------------------------------------------------------
@@ -308,10 +312,10 @@ def test_statistics_count_only_the_deals_each_player_sat():
     deal at four that they dealt and sat out (Dora deal 4, Ann 5, Bob 6, Cat 7)."""
     settings = seated_so()
     records = list(play(settings, EVENING).hands)
-    recorded = FOUR.recorded_game(
+    recorded = FOUR.figures.recorded(
         settings, 0, ("Ann", "Bob", "Cat", "Dora"), [h.record for h in records]
     )
-    stats = FOUR.game_stats(recorded)
+    stats = FOUR.figures.game_stats(recorded)
     hands = {figures.name: figures.figures.hands for figures in stats.players}
     assert hands == {"Ann": 6, "Bob": 9, "Cat": 9, "Dora": 6}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.spades import GAME, score_hand
 
 DEFAULT = GAME.preset("spades")
@@ -72,8 +73,8 @@ def test_example_4_through_a_game_carries_the_bags_and_explains_the_penalty():
     assert progress.state.bags == (1, 4)
     assert GAME.hand_result(last) == {"bags": [1, 4], "made": [True, True]}
     assert GAME.progress_result(progress) == {"bags": [1, 4]}
-    assert GAME.state_of(progress)["bags"] == [1, 4]
-    before_last = GAME.place_of(GAME.hand_state(progress.hands[-2]))
+    assert progress.state.to_dict()["bags"] == [1, 4]
+    before_last = HandPlace.after(GAME.state_from_dict(progress.hands[-2].state.to_dict()))
     terms = [str(t) for t in GAME.explain(DEFAULT, last.record, before_last)[0]]
     assert terms == ["3 + 3 bid, 9 taken: 60 + 3 overtricks = +63", "bags 8 → 11: −100, 1 left"]
     view = GAME.hand_views(progress)[-1].seats[0]
@@ -119,9 +120,11 @@ def test_example_6_a_blind_nil_only_50_behind_is_refused_naming_seat_0s_bid():
         GAME.replay(DEFAULT, 0, [record], starting_totals=[250, 300])
     assert refused.value.field == "bids[0]"
     assert "blind nil" in refused.value.message and "100 or more behind" in refused.value.message
-    state = GAME.state_of(GAME.replay(DEFAULT, 0, [], starting_totals=[250, 300]))
+    state = GAME.replay(DEFAULT, 0, [], starting_totals=[250, 300]).state.to_dict()
     with pytest.raises(InvalidHand) as at_place:
-        GAME.record_from_dict(DEFAULT, record.to_dict(), GAME.place_of(state))
+        GAME.record_from_dict(
+            DEFAULT, record.to_dict(), HandPlace.after(GAME.state_from_dict(state))
+        )
     assert at_place.value.field == "bids[0]"
     # any_time allows it; never refuses it as the hand is read.
     anytime = rules(blind_nil="any_time")
@@ -167,7 +170,7 @@ def test_example_7_both_sides_past_the_target(start, bids, tricks, winner):
 def test_a_side_at_lose_at_ends_the_game_and_the_other_wins():
     progress = GAME.replay(DEFAULT, 0, [hand([7, 1, 6, 1], [3, 4, 3, 3])], starting_totals=[-70, 0])
     assert progress.totals[0] <= -200 and progress.winner == 1
-    assert GAME.losing_floor(DEFAULT) == -200 and GAME.losing_floor(rules(lose_at=0)) is None
+    assert DEFAULT.losing_floor == -200 and rules(lose_at=0).losing_floor is None
 
 
 def test_the_deal_limit_ends_the_game_with_the_side_ahead():
@@ -185,9 +188,9 @@ def test_resume_from_any_hand_gives_the_replay():
     whole = GAME.replay(DEFAULT, 2, hands)
     for cut in range(len(hands)):
         state = (
-            GAME.hand_state(whole.hands[cut - 1])
+            whole.hands[cut - 1].state.to_dict()
             if cut
-            else GAME.state_of(GAME.replay(DEFAULT, 2, []))
+            else GAME.replay(DEFAULT, 2, []).state.to_dict()
         )
         rest = GAME.resume(DEFAULT, state, hands[cut:])
         assert rest.hands == whole.hands[cut:] and rest.state.bags == whole.state.bags
@@ -250,8 +253,8 @@ def test_settings_refuse_a_bad_knob_naming_it():
     with pytest.raises(InvalidSettings) as refused:
         GAME.settings_from_dict({"blind_nil": "sometimes"})
     assert refused.value.field == "blind_nil"
-    assert GAME.preset_name_of(rules(target=300, lose_at=0)) == "spades"
-    assert GAME.preset_name_of(rules(bag_penalty=50)) is None
+    assert rules(target=300, lose_at=0).preset_of(GAME.presets) == "spades"
+    assert rules(bag_penalty=50).preset_of(GAME.presets) is None
 
 
 # --- the hand form ---------------------------------------------------------------------------
@@ -270,9 +273,9 @@ def test_the_form_takes_eight_taps_and_offers_blind_nil_where_allowed():
     assert "blind" not in {c.value for c in never.field_named("bid_0").choices}
     values = {"bid_0": "blind", "bid_1": "3", "bid_2": "5", "bid_3": "3"}
     values |= {"tricks_0": "0", "tricks_1": "3", "tricks_2": "6", "tricks_3": "4"}
-    body = GAME.form_body(DEFAULT, values, None)
+    body = GAME.hand.form_body(GAME.context(DEFAULT), values, None)
     assert GAME.record_from_dict(DEFAULT, body).to_dict() == BLIND
-    assert GAME.form_values(BLIND) == values
+    assert GAME.hand.form_values(BLIND) == values
     assert spec.error_target("bids[0]") == "bid_0" and spec.error_target("tricks") == "taking"
 
 
@@ -285,8 +288,8 @@ def test_statistics_count_contracts_nils_bags_and_penalties_per_side():
         hand([0, 4, 5, 4], [0, 3, 6, 4]),  # A nil made, 5 made +1; B set
         hand([0, 4, 3, 4], [2, 4, 3, 4]),  # A nil failed, +2 bags
     ]
-    recorded = GAME.recorded_game(DEFAULT, 0, ["Ann", "Bob", "Cat", "Dan"], hands)
-    table = GAME.game_stats(recorded)
+    recorded = GAME.figures.recorded(DEFAULT, 0, ["Ann", "Bob", "Cat", "Dan"], hands)
+    table = GAME.figures.game_stats(recorded)
     a, b = (side.figures for side in table.sides)
     assert (a.contracts.made, a.contracts.attempted, a.sets) == (3, 3, 0)
     assert (a.nils.made, a.nils.attempted) == (1, 2)
@@ -295,33 +298,36 @@ def test_statistics_count_contracts_nils_bags_and_penalties_per_side():
     assert (ann.nils.made, ann.nils.attempted) == (1, 2) and ann.contracts.attempted == 3
     cat = table.players[2].figures
     assert cat.nils.attempted == 0
-    lines = {str(line.label): line.values for line in GAME.player_figures([a, b])}
+    lines = {str(line.label): line.values for line in GAME.figures.player([a, b])}
     assert lines["Bags"] == ("5", "1") and lines["Sets"] == ("0", "1")
-    careers = GAME.careers([recorded])
+    careers = GAME.figures.careers([recorded])
     assert careers["Ann"].figures.bags == 5
 
 
 # --- deals played by bots, and the independent checker --------------------------------------
 
 
-@pytest.mark.parametrize("bots", GAME.bot_kinds)
+@pytest.mark.parametrize("bots", GAME.simulation.bots)
 def test_bots_play_whole_deals_the_checker_accepts(bots):
     anytime = rules(blind_nil="any_time")
-    deals = list(GAME.simulate(anytime, 200, seed=8, bots=bots))
-    assert all(GAME.verify_deal(anytime, deal) == [] for deal in deals)
+    deals = list(GAME.simulation.deals(anytime, 200, seed=8, bots=bots))
+    assert all(GAME.simulation.broken_rules(anytime, deal) == [] for deal in deals)
     assert all(len(deal["play"]) == 13 for deal in deals)
     assert any(deal.get("blind_nil") for deal in deals) or bots == "heuristic"
 
 
 def test_the_checker_finds_a_broken_rule_of_play():
-    deal = next(GAME.simulate(DEFAULT, 1, seed=3, bots="random"))
+    deal = next(GAME.simulation.deals(DEFAULT, 1, seed=3, bots="random"))
     first = deal["play"][0]
     backwards = {"leader": first["leader"], "cards": " ".join(reversed(first["cards"].split()))}
     tampered = {**deal, "play": [backwards, *deal["play"][1:]]}
-    assert GAME.verify_deal(DEFAULT, tampered) != []
+    assert GAME.simulation.broken_rules(DEFAULT, tampered) != []
     moved = list(deal["tricks"])
     moved[0], moved[1] = moved[1] + 1, moved[0] - 1
     if moved[1] >= 0:
-        assert any("recorded" in p for p in GAME.verify_deal(DEFAULT, {**deal, "tricks": moved}))
+        assert any(
+            "recorded" in p
+            for p in GAME.simulation.broken_rules(DEFAULT, {**deal, "tricks": moved})
+        )
     blind = {**deal, "bids": [0, *deal["bids"][1:]], "blind_nil": [0]}
-    assert any("blind nil" in p for p in GAME.verify_deal(DEFAULT, blind))
+    assert any("blind nil" in p for p in GAME.simulation.broken_rules(DEFAULT, blind))

@@ -186,7 +186,7 @@ def test_the_game_ends_after_its_rounds_and_equal_totals_share(rounds, played):
 )
 def test_bad_rounds_are_refused_naming_the_field(body, field):
     if field is None:
-        assert "cards" not in GAME.hand_fields
+        assert "cards" not in GAME.hand.hand_fields
         return
     assert field in [f for f, _ in refusals(body, place(5, 3))]
 

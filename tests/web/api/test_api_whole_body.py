@@ -22,6 +22,7 @@ from pathlib import Path
 
 from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import seat_counts
 from tests.support.play import records
 
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "api-whole-bodies.json"
@@ -54,7 +55,7 @@ def held(game, body: dict) -> list[dict]:
         {
             name: value
             for name, value in hand.items()
-            if name in game.hand_fields and value is not None
+            if name in game.hand.hand_fields and value is not None
         }
         for hand in body["hands"]
     ]
@@ -69,7 +70,7 @@ def played(
     the fifth hand. Returns its id and its edit key's header."""
     game = GAMES[key]
     if variant:
-        game = game.seated(game.seat_counts[-1])
+        game = game.seated(seat_counts(game)[-1])
     players = [NAMES[(variant + i) % len(NAMES)] for i in range(game.seats)]
     made = client.post(
         "/api/games",
@@ -102,14 +103,14 @@ def whole_bodies(client, before: dict[str, dict] | None = None) -> dict[str, dic
         else [
             f"{key}/{variant}"
             for key in sorted(GAMES)
-            for variant in ((0, 1) if len(GAMES[key].seat_counts) > 1 else (0,))
+            for variant in ((0, 1) if len(seat_counts(GAMES[key])) > 1 else (0,))
         ]
     )
     for name in names:
         key, variant = name.split("/")[0], int(name.split("/")[1])
         game = GAMES[key]
         if variant:
-            game = game.seated(game.seat_counts[-1])
+            game = game.seated(seat_counts(game)[-1])
         hands = None if before is None else held(game, before[name])
         game_id, auth = played(client, group, key, variant, hands)
         answer = client.get(f"/api/games/{game_id}", headers=auth)

@@ -46,7 +46,7 @@ def test_a_thrown_in_deal_has_no_entries_and_keeps_the_totals():
     assert str(view.outcome) == "thrown in" and view.outcome.css == ""
     assert [(s.entry, s.points, s.made) for s in view.seats] == [((), None, None)] * 4
     assert [s.total for s in view.seats] == WORKED_POINTS
-    assert GAME.running_totals(progress) == [tuple(WORKED_POINTS)] * 2
+    assert [hand.totals for hand in progress.hands] == [tuple(WORKED_POINTS)] * 2
 
 
 @pytest.mark.parametrize(("bid", "css", "text"), [("7H", "r", "7♥"), ("7S", "", "7♠")])
@@ -88,7 +88,7 @@ def test_the_declarer_note_follows_the_raise_knob():
 
 
 def test_the_points_table_is_the_scoring_of_each_exact_contract():
-    table = GAME.points_table(GAME.preset("elhanani"))
+    table = GAME.paper.points_table(GAME.preset("elhanani"))
     assert [n for n, _ in table] == list(range(1, 14))
     assert table[2] == (3, 9)  # n² under elhanani, no bonus
 
@@ -118,7 +118,7 @@ def test_the_statistics_page_says_the_games_terms(client, make_game, post_hand):
     game_id, key = make_game("israeli-whist", rules="pagat-german")
     post_hand(game_id, key, WORKED_EXAMPLE)
     html = client.get(f"/games/{game_id}/stats").get_data(as_text=True)
-    for note in GAME.figures_notes():
+    for note in GAME.figures.notes:
         assert f'<p class="muted">{note}</p>' in html.replace("&#39;", "'")
 
 

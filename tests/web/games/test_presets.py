@@ -15,19 +15,24 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import seat_counts
 from tests.support.sent_form import sent_by
 
 
 def players_of(key: str) -> list[str]:
     game = GAMES[key]
-    return ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod"][: game.seat_counts[0]]
+    return ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hod"][: seat_counts(game)[0]]
 
 
 def preset_values(key: str, name: str) -> dict:
     """The preset's settings as a game of the fewest players stores them."""
     game = GAMES[key].seated(len(players_of(key)))
     values = GAMES[key].preset(name).to_dict()
-    seated = {knob: value for knob, value in values.items() if knob not in game.seat_knobs}
+    seated = {
+        knob: value
+        for knob, value in values.items()
+        if knob not in type(game.preset(game.default_preset)).seat_knobs()
+    }
     return game.settings_from_dict(seated).to_dict()
 
 

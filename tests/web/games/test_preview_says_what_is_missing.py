@@ -44,7 +44,7 @@ def test_a_hand_lacking_one_entry_hears_which_and_whose(client, make_game, game,
     """A played hand's form with its last box that has no default left empty: the preview
     names that one box, and the player it belongs to where it is a player's."""
     game_id = started(client, make_game, game)
-    form = game.form_values(simulated_hands(game, 1)[0])
+    form = game.hand.form_values(simulated_hands(game, 1)[0])
     assert previewed(client, game_id, form, language) is None
     for last in reversed(form):
         problem = previewed(client, game_id, {**form, last: ""}, language)

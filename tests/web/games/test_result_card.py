@@ -15,6 +15,7 @@ from babel.dates import format_date
 from scorekeeper import db
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.display import total
+from scorekeeper.engine.core.seats import placings
 from scorekeeper.web.i18n import shown_date
 from tests.support.app import into_group, stored_game
 from tests.support.play import bot_runs
@@ -63,7 +64,7 @@ def finished_by_api(client, game: Game, players=None, **body) -> dict[str, Any]:
             # table finishes it, with one player ahead.
             now = len(records)
             if (
-                game.finish_now
+                game.progression.finish_now
                 and now >= 6
                 and game.replay(settings, 0, records, now).winner is not None
             ):
@@ -96,7 +97,7 @@ def expected_text(client, game: Game, played: dict[str, Any], language: str) -> 
         progress = played["progress"]
         players = played["players"]
         sides = [[players[seat] for seat in side] for side in game.sides]
-        places = game.placings(progress)
+        places = placings(progress)
         order = sorted(range(len(sides)), key=lambda side: (places[side], side))
         number = (lambda text: f"{LRI}{text}{PDI}") if language == "he" else str
         name = gettext(str(game.name))
@@ -136,7 +137,7 @@ def test_the_card_model_lists_the_sides_in_the_engines_order(client, game):
     played = finished_by_api(client, game)
     into_group(client, played["id"])
     progress, players = played["progress"], played["players"]
-    places = game.placings(progress)
+    places = placings(progress)
     for language in LANGUAGES:
         board = in_language(client, language, f"/games/{played['id']}").get_data(as_text=True)
         model = model_of(board)

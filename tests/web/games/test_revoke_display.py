@@ -59,16 +59,16 @@ def test_statistics_count_revokes_and_their_penalty_per_player():
         record_from_dict(PAGAT, {**played, "revokes": [0, 2, 0, 1]}),
     )
     whist = get_game("israeli-whist")
-    game = whist.recorded_game(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
-    figures = [p.figures for p in whist.game_stats(game).players]
+    game = whist.figures.recorded(PAGAT, 0, ("Avi", "Bat", "Gil", "Dana"), hands, key=1)
+    figures = [p.figures for p in whist.figures.game_stats(game).players]
     assert [f.revokes for f in figures] == [0, 3, 0, 1]
     assert [f.revoke_penalty for f in figures] == [0, 300, 0, 100]
     # The penalty still counts in the points: they add up to the total.
     assert figures[1].points_sum == 2 * 19 - 300
     assert figures[1].contracts.made == 2
     # A career adds them up over games.
-    again = whist.recorded_game(PAGAT, 0, game.players, hands[:1], key=2)
-    career = whist.careers([game, again])["Bat"]
+    again = whist.figures.recorded(PAGAT, 0, game.players, hands[:1], key=2)
+    career = whist.figures.careers([game, again])["Bat"]
     assert (career.figures.revokes, career.figures.revoke_penalty) == (4, 400)
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.display import signed
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.knobs import declared_of
 from scorekeeper.engine.core.language import words_in
 
@@ -44,14 +45,14 @@ def test_every_games_rules_in_every_language(client, game, language):
     words = words_in(language)
     assert str(words.translate(game.name)) in text
     # Every house rule with its label and help, in the language.
-    for knob in game.knobs:
+    for knob in game.preset(game.default_preset).knobs_for_table():
         assert f'id="knob-{knob.name}"' in page
         if knob.label is not None:
             assert plain(str(words.translate(knob.label))) in text, knob.name
     # Every step of the hand form, as the form names it.
     settings = game.presets[game.default_preset]
     players = [f"P{n}" for n in range(game.seats)]
-    place = game.place_of(game.state_of(game.replay(settings, 0, [])))
+    place = HandPlace.after(game.state_from_dict(game.replay(settings, 0, []).state.to_dict()))
     for step in game.hand_form(settings, players, place).steps:
         assert plain(str(words.translate(step.label))) in text, step.id
     # The sheet's rules lines.
@@ -69,7 +70,7 @@ def test_each_preset_shows_its_own_values(client, game):
     for name, settings in game.presets.items():
         page = client.get(f"/rules/{game.key}?rules={name}").get_data(as_text=True)
         assert 'aria-current="page"' in page
-        for knob in game.knobs:
+        for knob in game.preset(game.default_preset).knobs_for_table():
             block = page[page.index(f'id="knob-{knob.name}"') :]
             value = settings.to_dict()[knob.name]
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -144,7 +145,11 @@ def test_the_readmes_first_paragraph_names_every_game_and_the_rules_page():
 @pytest.mark.parametrize("language", list(LANGUAGE))
 @pytest.mark.parametrize(
     "game",
-    [g for g in GAMES.values() if any(k.kind == "choice_list" for k in g.knobs)],
+    [
+        g
+        for g in GAMES.values()
+        if any(k.kind == "choice_list" for k in g.preset(g.default_preset).knobs_for_table())
+    ],
     ids=lambda g: g.key,
 )
 def test_a_list_knobs_choices_are_said_in_words_not_codes(client, game, language):
@@ -156,7 +161,9 @@ def test_a_list_knobs_choices_are_said_in_words_not_codes(client, game, language
             as_text=True
         )
     )
-    for knob in (k for k in game.knobs if k.kind == "choice_list"):
+    for knob in (
+        k for k in game.preset(game.default_preset).knobs_for_table() if k.kind == "choice_list"
+    ):
         assert len(knob.choice_labels) == len(knob.choices), knob.name
         for code, label in zip(knob.choices, knob.choice_labels, strict=True):
             said = plain(str(words.translate(label)))
@@ -192,7 +199,7 @@ def fields_as_listed(game, preset: str, page: str) -> None:
     chelem."""
     settings = game.presets[preset]
     players = [f"Player {n + 1}" for n in range(game.seats)]
-    place = game.place_of(game.state_of(game.replay(settings, 0, [])))
+    place = HandPlace.after(game.state_from_dict(game.replay(settings, 0, []).state.to_dict()))
     words = words_in("en")
     listed = {field: choices for _, fields in steps_of(page) for field, choices in fields}
     for step in game.hand_form(settings, players, place).steps:

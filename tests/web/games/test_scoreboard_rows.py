@@ -8,6 +8,7 @@ import re
 from types import SimpleNamespace
 
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.declared import PLAIN_PAPER
 from scorekeeper.engine.core.display import GameNotes, HandView, Label, PenaltyMark, SeatView
 from scorekeeper.engine.core.messages import msg, nmsg
 from scorekeeper.web import create_app
@@ -39,6 +40,7 @@ def rows_in(language: str, tmp_path) -> str:
         page_words=words,
         row_layout="cells",
         notes=lambda progress: GameNotes(),
+        paper=PLAIN_PAPER,  # no paper beyond the sheet
     )
     with app.test_request_context(headers={"Accept-Language": language}):
         app.preprocess_request()

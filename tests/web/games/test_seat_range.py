@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, Game, InvalidSettings, get_game, table_game
+from scorekeeper.engine.core.game import seat_counts
 from tests.support.app import into_group
 from tests.support.israeli_whist_import_iws import upload
 from tests.support.seat_range import ANY
@@ -63,7 +64,7 @@ def record(client, game_id: int, winner: int, number: int | None = None):
 
 def test_seated_gives_the_game_for_each_count_in_its_range():
     assert isinstance(ANY, Game) and ANY.seats == 3 and ANY.seat_range == (2, 8)
-    assert list(ANY.seat_counts) == list(range(2, 9))
+    assert list(seat_counts(ANY)) == list(range(2, 9))
     assert ANY.seated(3) is ANY
     five = ANY.seated(5)
     assert five is ANY.seated(5) and five.seats == 5 and five.key == ANY.key
@@ -81,7 +82,7 @@ def test_seated_gives_the_game_for_each_count_in_its_range():
 
 def test_a_game_of_fixed_seats_is_itself_at_its_count_and_refuses_another():
     whist = get_game("israeli-whist")
-    assert whist.seat_range is None and list(whist.seat_counts) == [4]
+    assert whist.seat_range is None and list(seat_counts(whist)) == [4]
     assert whist.seated(4) is whist and table_game(None, NAMES[:4]) is whist
     with pytest.raises(InvalidSettings) as refused:
         whist.seated(5)
@@ -281,14 +282,14 @@ def test_the_engine_s_statistics_take_each_table_at_its_own_size():
     for key, size in enumerate(SIZES, start=1):
         table = ANY.seated(size)
         wins = [table.record_from_dict(rules, {"winner": 1}) for _ in range(5)]
-        played.append(ANY.recorded_game(rules, 0, NAMES[:size], wins, key=key))
+        played.append(ANY.figures.recorded(rules, 0, NAMES[:size], wins, key=key))
     assert [one.game.seats for one in played] == list(SIZES)
-    stats = ANY.game_stats(played[2])
+    stats = ANY.figures.game_stats(played[2])
     assert stats.winner == "Bob" and len(stats.players) == len(stats.sides) == 8
-    careers = ANY.careers(played)
+    careers = ANY.figures.careers(played)
     assert (careers["Bob"].games, careers["Bob"].wins) == (3, 3)
     assert (careers["Eve"].games, careers["Hod"].games) == (2, 1)
-    rivalry = ANY.head_to_head(played, ["Bob", "Eve"]).rivalry("Bob", "Eve")
+    rivalry = ANY.figures.head_to_head(played, ["Bob", "Eve"]).rivalry("Bob", "Eve")
     assert (rivalry.games, rivalry.finished, rivalry.ahead) == (2, 2, 2)
     with pytest.raises(ValueError):
-        ANY.recorded_game(rules, 0, NAMES[:9], [], key=4)
+        ANY.figures.recorded(rules, 0, NAMES[:9], [], key=4)

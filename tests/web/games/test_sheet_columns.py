@@ -11,11 +11,11 @@ from html.parser import HTMLParser
 import pytest
 
 from scorekeeper.engine import GAMES, Game
-from scorekeeper.engine.core.game import partnered
+from scorekeeper.engine.core.game import partnered, seat_counts
 from tests.support.app import join_group
 from tests.support.app_conformance import NAMES, long_rules, simulated_hands
 
-TABLES = [game.seated(count) for game in GAMES.values() for count in game.seat_counts]
+TABLES = [game.seated(count) for game in GAMES.values() for count in seat_counts(game)]
 
 
 def table_id(game: Game) -> str:
@@ -125,7 +125,7 @@ def test_a_sheets_own_columns_are_the_games(client, game):
     table = table_of(client.get(f"/games/{played(client, game, 2)}/print").get_data(as_text=True))
     own = heads(table)[: len(heads(table)) - len(game.sides)]
     assert own[0] == "#"
-    assert ("Dealer" in own) == game.shows_dealer(settings)
+    assert ("Dealer" in own) == settings.shows_dealer
     assert (str(words.auction_head) in own) == (words.auction_head is not None)
     assert (words.bid_head is not None) == any(str(words.bid_head) == head for head in own)
     # A game that says each hand's outcome on a line under its cells (Doppelkopf) prints
@@ -147,11 +147,11 @@ def test_a_blank_sheet_has_a_column_group_per_side_and_its_rows(client, game):
     assert {width(row) for row in rows} == {columns(table)}
     per_side = len(game.page_words.entry_heads) + 2
     words = game.page_words
-    own = 2 + game.shows_dealer(game.preset(game.default_preset))
+    own = 2 + game.preset(game.default_preset).shows_dealer
     own += (words.auction_head is not None) + (words.bid_head is not None)
     assert len(heads(table)) == own + len(game.sides)
     assert columns(table) - (len(heads(table)) - len(game.sides)) == per_side * len(game.sides)
-    deals = game.sheet_deals(game.preset(game.default_preset))
+    deals = game.paper.sheet_deals(game.preset(game.default_preset))
     if deals:
         # One row per hand, its cards written in the deal's column.
         assert [row[0][1] for row in rows] == [str(n) for n in range(1, len(deals) + 1)]

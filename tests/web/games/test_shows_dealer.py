@@ -16,7 +16,7 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_every_card_game_shows_its_dealer(key):
     game = GAMES[key]
-    assert game.shows_dealer(game.preset(game.default_preset)) is True
+    assert game.preset(game.default_preset).shows_dealer is True
 
 
 @pytest.fixture

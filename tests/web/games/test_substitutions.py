@@ -70,17 +70,17 @@ def two_hands(game, settings, body):
 def test_israeli_whist_figures_go_to_whoever_sat():
     settings = IW.preset("pagat-german")
     records = two_hands(IW, settings, WORKED_EXAMPLE)  # West makes 3 each time: +19
-    recorded = IW.recorded_game(settings, 0, SEAT_NAMES, records, 1, changes=[EVE])
-    stats = IW.game_stats(recorded)
+    recorded = IW.figures.recorded(settings, 0, SEAT_NAMES, records, 1, changes=[EVE])
+    stats = IW.figures.game_stats(recorded)
     by_name = {p.name: p for p in stats.players}
     assert [p.name for p in stats.players] == ["South", "West", "Eve", "North", "East"]
     assert by_name["West"].figures.hands == 1 and by_name["West"].total == 19
     assert by_name["Eve"].figures.hands == 1 and by_name["Eve"].total == 38
     assert by_name["Eve"].figures.points_sum == 19
-    careers = IW.careers([recorded])
+    careers = IW.figures.careers([recorded])
     assert (careers["Eve"].games, careers["Eve"].figures.hands) == (1, 1)
     assert (careers["West"].games, careers["West"].figures.hands) == (1, 1)
-    rivals = IW.head_to_head([recorded], ["Eve", "West", "South"])
+    rivals = IW.figures.head_to_head([recorded], ["Eve", "West", "South"])
     assert rivals.rivalry("Eve", "West").games == 0  # never at the table together
     assert rivals.rivalry("Eve", "South").hands == 1
     assert rivals.rivalry("West", "South").hands == 1
@@ -90,13 +90,13 @@ def test_bid_whist_figures_go_to_whoever_sat():
     settings = BW.preset("bid-whist")
     body = {"bidder": 1, "bid": "4U", "trump": "H", "books": 11}
     records = two_hands(BW, settings, body)
-    recorded = BW.recorded_game(settings, 0, SEAT_NAMES, records, 1, changes=[EVE])
-    stats = BW.game_stats(recorded)
+    recorded = BW.figures.recorded(settings, 0, SEAT_NAMES, records, 1, changes=[EVE])
+    stats = BW.figures.game_stats(recorded)
     by_name = {p.name: p for p in stats.players}
     assert by_name["West"].figures.bids.attempted == 1
     assert by_name["Eve"].figures.bids.attempted == 1
     assert stats.sides[1].name == "Eve & East"
-    rivals = BW.head_to_head([recorded], ["Eve", "South", "East"])
+    rivals = BW.figures.head_to_head([recorded], ["Eve", "South", "East"])
     assert rivals.rivalry("Eve", "South").hands == 1
     assert rivals.rivalry("Eve", "East").partnered == 1
 

@@ -21,6 +21,7 @@ import pytest
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
 from scorekeeper.engine.core.game import HandPlace
+from scorekeeper.engine.core.progress import first_state
 from scorekeeper.web.i18n import named
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.toy_game import GAME as TOY
@@ -145,10 +146,12 @@ def good_entry(game: Game, players: list[str], settings: Any) -> dict[str, str] 
     """A played hand of the game's own simulation as the form posts it with Save."""
     spec = game.hand_form(settings, players)
     for hand in simulated_hands(game, 3, long=True):
-        values = game.form_values(hand)
+        values = game.hand.form_values(hand)
         every = {f.name: values.get(f.name) for f in spec.fields}
         try:
-            entered = game.record_from_dict(settings, game.form_body(settings, every, None))
+            entered = game.record_from_dict(
+                settings, game.hand.form_body(game.context(settings), every, None)
+            )
         except Exception:  # noqa: BLE001 - a hand the form records another way
             continue
         if entered == game.record_from_dict(settings, hand):
@@ -161,7 +164,9 @@ def in_the_hand(game: Game, settings, good: dict[str, Any], changed: dict[str, A
     box the hand does not read (the card points of a seat that is not the declarer) is
     not."""
     try:
-        return game.form_body(settings, changed, None) != game.form_body(settings, good, None)
+        return game.hand.form_body(game.context(settings), changed, None) != game.hand.form_body(
+            game.context(settings), good, None
+        )
     except Exception:  # noqa: BLE001 - a value the form cannot even read is in it
         return True
 
@@ -230,7 +235,7 @@ def test_a_hand_breaking_a_rule_is_refused_in_the_table_words(registered, client
         assert problems
         for _, message in problems:
             assert not in_table_words(game, message)
-    body = game.form_body(settings, refused, None)
+    body = game.hand.form_body(game.context(settings), refused, None)
     answer = client.post(
         f"/api/games/{game_id}/hands",
         json=body,
@@ -251,7 +256,7 @@ def test_the_scoreboard_and_the_form_say_what_the_next_deal_needs(registered, cl
     title, as its paper sheet prints it on the hand's line; a game dealt alike every hand
     says nothing more. The first deal's note is the game's at its start (its state)."""
     game_id, players, (_, settings) = start(client, game)
-    note = game.deal_note(settings, HandPlace(1, 0, game.start_state(0, None)))
+    note = game.deal_note(settings, HandPlace(1, 0, first_state(game, 0, None)))
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
     form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     turn = re.search(r'<p class="turn">(.*?)</p>', board, re.S)

@@ -142,18 +142,18 @@ def test_the_toys_statistics_come_from_the_base():
     """Careers and head-to-head, as every game has them, with nothing written by the toy."""
     rules = GAME.preset("toy")
     wins = [GAME.record_from_dict(rules, {"winner": w}) for w in (1, 1, 0, 1, 1, 1)]
-    first = GAME.recorded_game(rules, 0, NAMES, wins, key=1)
-    second = GAME.recorded_game(rules, 1, NAMES, wins[:2], key=2)
-    stats = GAME.game_stats(first)
+    first = GAME.figures.recorded(rules, 0, NAMES, wins, key=1)
+    second = GAME.figures.recorded(rules, 1, NAMES, wins[:2], key=2)
+    stats = GAME.figures.game_stats(first)
     assert stats.winner == "Bob" and stats.status == "finished"
     assert [p.figures.hands for p in stats.players] == [6] * GAME.seats
-    careers = GAME.careers([first, second])
+    careers = GAME.figures.careers([first, second])
     assert (careers["Bob"].games, careers["Bob"].finished, careers["Bob"].wins) == (2, 1, 1)
     assert careers["Ann"].figures.points_sum == 1
-    table = GAME.head_to_head([first, second], ["Ann", "Bob"])
+    table = GAME.figures.head_to_head([first, second], ["Ann", "Bob"])
     rivalry = table.rivalry("Bob", "Ann")
     assert (rivalry.games, rivalry.finished, rivalry.ahead) == (2, 1, 1)
     assert (rivalry.hands, rivalry.hands_ahead, rivalry.hands_behind) == (8, 7, 1)
-    assert GAME.career_figures("Bob", 2, 1, 1, careers["Bob"].figures)
+    assert GAME.figures.career_lines("Bob", 2, 1, 1, careers["Bob"].figures)
     with pytest.raises(ValueError):
-        GAME.recorded_game(rules, 0, ["Ann"] * GAME.seats, wins)
+        GAME.figures.recorded(rules, 0, ["Ann"] * GAME.seats, wins)

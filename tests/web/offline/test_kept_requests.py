@@ -97,7 +97,7 @@ def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says
     settings = rules.preset(rules.default_preset)
     seated = list(NAMES[: rules.seats])
     hand = records(rules, settings, 1, seed=44)[0].to_dict()
-    state = rules.state_of(rules.replay(settings, 0, []))
+    state = rules.replay(settings, 0, []).state.to_dict()
     asked = {"call": "sheet", "game": key, "seats": rules.seats, "settings": settings.to_dict()}
     asked |= {"state": state, "players": seated, "language": language, "hands": []}
     refused = {"number": 1, "said": ["No."], "hand": hand}

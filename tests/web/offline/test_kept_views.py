@@ -272,7 +272,7 @@ SPADES_HAND = {"bids": [4, 3, 3, 3], "tricks": [2, 5, 1, 5]}
 
 
 def spades_save(client, game_id: int, headers: dict[str, str], **changed: str):
-    data = {"number": "1", "save": "1", **SPADES.form_values(SPADES_HAND), **changed}
+    data = {"number": "1", "save": "1", **SPADES.hand.form_values(SPADES_HAND), **changed}
     return client.post(f"/games/{game_id}/hands/new", data=data, headers=headers)
 
 

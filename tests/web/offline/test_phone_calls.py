@@ -12,6 +12,7 @@ import pytest
 from babel import Locale
 
 from scorekeeper import db
+from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, words_in
 from scorekeeper.web import i18n
 from tests.support.app_conformance import plain_text
@@ -54,11 +55,11 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
 
     # The next hand entered (thrown in by its button, if so), then entries the form refuses:
     # taken or refused and previewed as the server does, a refused one's form drawn again.
-    place = game.rules.place_of(game.state())
+    place = HandPlace.after(game.rules.state_from_dict(game.state()))
     spec = game.rules.hand_form(game.settings, game.players, place)
     body = game.bodies[game.count]
     expected = game.rules.record_from_dict(game.settings, body, place)
-    good = {k: "" if v is None else v for k, v in game.rules.form_values(body).items()}
+    good = {k: "" if v is None else v for k, v in game.rules.hand.form_values(body).items()}
     action = spec.actions[0].name if expected.thrown_in else None
     for values in [good, *bad_values(game, spec, good, place)]:
         thrown = values is good and action
@@ -121,7 +122,7 @@ def bad_values(game: Played, spec, values: dict[str, str], place) -> list[dict]:
         reply = answered(game.request("entered", values=tried))[0]
         if "error" in reply and not any("must be" in p["error"] for p in reply["problems"]):
             try:
-                body = game.rules.form_body(game.settings, tried, None)
+                body = game.rules.hand.form_body(game.rules.context(game.settings), tried, None)
                 game.rules.record_from_dict(game.settings, body, place)
             except Exception:
                 return [*bad, tried]

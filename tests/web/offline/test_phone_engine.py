@@ -583,7 +583,7 @@ def test_the_zip_alone_runs_the_engine_with_only_the_standard_library(
         "game": rules.key,
         "seats": rules.seats,
         "settings": settings.to_dict(),
-        "state": rules.state_of(rules.replay(settings, 0, [])),
+        "state": rules.replay(settings, 0, []).state.to_dict(),
         "hand": {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]},
     }
     # -I -S: no site-packages, no working folder; the zip is all there is of scorekeeper.
@@ -936,8 +936,8 @@ def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
 def hand_bodies(rules, settings, count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` legal hands of one game in a row (fewer for a game that ends first)."""
     if simulates(rules):
-        deals = rules.simulate(settings, count, seed=seed, bots=rules.bot_kinds[0])
-        return [rules.record_of_deal(deal).to_dict() for deal in deals]
+        deals = rules.simulation.deals(settings, count, seed=seed, bots=rules.simulation.bots[0])
+        return [rules.simulation.record_of(deal).to_dict() for deal in deals]
     bodies = []
     for placed in random_game(rules, settings, count, seed, first_dealer=0):
         if placed.game:

@@ -14,6 +14,7 @@ from babel.dates import format_date
 
 from scorekeeper import db
 from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.evenings import load_evening
 from scorekeeper.web import create_app
 from tests.support.app import app_config
@@ -115,7 +116,7 @@ def test_an_evening_of_every_kind_lists_the_evenings_standings_in_every_language
     everyone = ("Ann", HEBREW, "Cat", "Dan", "Eli", "Fay", "Gil", "Hen")
     games = []
     for turn, (key, registered) in enumerate(GAMES.items()):
-        seats = registered.seat_counts[0]
+        seats = seat_counts(registered)[0]
         players = tuple(everyone[(turn + seat) % len(everyone)] for seat in range(seats))
         games.append(played_to_the_end(key, seats, START + timedelta(hours=turn), players))
     group, ids = store_in(client, *games)

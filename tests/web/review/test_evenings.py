@@ -17,6 +17,7 @@ import pytest
 from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.display import signed
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.core.seats import placings_of
 from scorekeeper.engine.registry import table_game
 from scorekeeper.web import create_app
@@ -263,7 +264,7 @@ def test_every_registered_game_in_one_evening_at_every_table_size(site):
     games = []
     moment = START
     for key, registered in GAMES.items():
-        for seats in registered.seat_counts:
+        for seats in seat_counts(registered):
             games.append(simulated(key, seats, 6, moment, players=NAMES[:seats]))
             moment += timedelta(minutes=30)
     group, ids = store_in(client, *games)

@@ -37,7 +37,7 @@ def finish_one(table: Table, game, players: list[str] | None = None) -> list[str
         for hand in simulated_hands(game, 200, seed=11, bots=bots):
             if table.hand(game_id, hand)["status"] == "finished":
                 return players
-    assert game.finish_now
+    assert game.progression.finish_now
     done = table.client.post(f"/api/games/{game_id}/finish", headers=table.edit_keys[game_id])
     assert done.status_code == 200, done.get_json()
     return players

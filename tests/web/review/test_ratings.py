@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine import GAMES, get_game, ratings
+from scorekeeper.engine.core.game import seat_counts
 from tests.support.app import move_to_group
 from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.play import bot_runs
@@ -402,7 +403,7 @@ def test_every_registered_game_is_rated(table, game):
         if finished:
             break
     if finished is None:
-        assert game.finish_now
+        assert game.progression.finish_now
         table.client.post(f"/api/games/{game_id}/finish", headers=table.edit_keys[game_id])
         finished = game_id
     stored = db.load_game(database := database_of(table.client), finished)
@@ -411,7 +412,7 @@ def test_every_registered_game_is_rated(table, game):
     event = ratings.event_of(stored)
     teams = [[players[seat] for seat in side] for side in game.seated(len(players)).sides]
     scores = [stored.totals[side[0]] for side in game.seated(len(players)).sides]
-    sign = -1 if game.lowest_wins(stored.settings) else 1
+    sign = -1 if stored.settings.lowest_wins else 1
     assert [list(team) for team in event.teams] == teams
     assert_matches(table.by_player(game.key), [(teams, [sign * s for s in scores])])
 
@@ -643,7 +644,7 @@ def test_a_finishing_save_runs_the_same_statements_after_2_games_as_after_40(tmp
         database.close()
 
 
-TABLES = [(game, n) for game in GAMES.values() for n in game.seat_counts]
+TABLES = [(game, n) for game in GAMES.values() for n in seat_counts(game)]
 
 
 @pytest.mark.parametrize(("game", "seats"), TABLES, ids=[f"{game.key}-{n}" for game, n in TABLES])
@@ -667,9 +668,7 @@ def test_every_game_at_every_table_size_makes_one_team_per_side(game, seats):
     assert event.teams == tuple(tuple(players[s] for s in side) for side in seated.sides)
     # More is better in a rating: a game whose lowest total wins (Phase 10) turns them.
     by_side = [10 * index for index in range(len(seated.sides))]
-    assert event.scores == tuple(
-        float(v) for v in seated.scores_in_favour(played.settings, by_side)
-    )
+    assert event.scores == tuple(float(v) for v in played.settings.in_favour(by_side))
     after = ratings.rate({}, event)
     assert set(after) == set(players) and all(r.games == 1 for r in after.values())
     chances = ratings.win_chances(game.key, players, after)
