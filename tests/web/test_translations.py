@@ -271,6 +271,22 @@ def test_extraction_finds_the_strings_of_every_layer(extracted):
     assert ("%(num)d hand", "%(num)d hands") in ids
 
 
+def test_extraction_misses_no_message_of_the_engine(extracted):
+    """Every message the engine's sources name in a marker's call, read from their syntax
+    tree (``phone_build.engine_messages``, which cuts the phone's words files), is one
+    Babel extracts: Babel takes any call whose name is a marker for one and skips the
+    markers inside it, so a function that shares a marker's name (a ``refusal`` beside
+    ``Message.refusal``) hid "no such call" from every catalogue."""
+    from scorekeeper.web.offline.phone_build import ENGINE, engine_messages
+
+    said = {
+        form for m in extracted if m.id for form in (m.id if isinstance(m.id, tuple) else [m.id])
+    }
+    named = engine_messages(sorted(ENGINE.rglob("*.py")))
+    assert len(named) > 500
+    assert sorted(named - said) == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_string_is_translated(extracted, language):
     translations = catalogue(language)
