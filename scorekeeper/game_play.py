@@ -22,12 +22,14 @@ from sqlite_utils import Database
 
 from . import db
 from .db.hands import Progress, Replayed
+from .engine import EngineError
 from .engine.core.display import HandView
 from .engine.core.errors import InvalidHand
-from .engine.core.form import HandFormSpec, fill_fixed
 from .engine.core.game import Game, HandPlace, HandRecord, side_names
+from .engine.core.language import Words
 from .engine.core.messages import msg
 from .engine.core.names_in_sentences import AT, name_in
+from .engine.pages.form import Entered, Table, posted_action
 from .limits import MAX_HANDS
 
 T = TypeVar("T")
@@ -91,15 +93,22 @@ def place_of(database: Database, game: db.StoredGame, number: int) -> HandPlace:
     """Where hand ``number`` (1 to the next hand's) falls in the game: its dealer and the
     game's state before it, from the state stored with the hand before (one row read). A
     game stored before those states were has them filled first (a write)."""
-    rules = game.table
     number = min(max(number, 1), game.hand_count + 1)
+    state = _state_filled(database, game, number - 1)
+    return HandPlace.after(game.table.state_from_dict(state))
+
+
+def _state_filled(database: Database, game: db.StoredGame, number: int) -> dict[str, Any]:
+    """``state_after`` hand ``number``, with the game's states filled first where they are
+    missing (not within a transaction: that writes); replayed from its hands when they
+    keep missing (the game changing under it)."""
     for _ in range(2):
         try:
-            return HandPlace.after(rules.state_from_dict(state_after(database, game, number - 1)))
+            return state_after(database, game, number)
         except db.StatesMissing:
             fill_states(database, game.id)
-    earlier = db.load_hands(database, game.id)[: number - 1]
-    return HandPlace.after(progress_of(game, earlier).state)
+    earlier = db.load_hands(database, game.id)[:number]
+    return progress_of(game, earlier).state.to_dict()
 
 
 Hand = HandRecord | Mapping[str, Any]
@@ -568,64 +577,53 @@ class SavedHand:
     """The hand as the scoreboard shows it."""
 
 
-def entered_body(
-    game: db.StoredGame, spec: HandFormSpec, values: dict[str, Any], action: str | None
-) -> dict[str, Any]:
-    """The hand body of the hand entered on the game's form: ``values`` by field name (a
-    field the rules leave one value filled in, as the page script does: in place), or the
-    action button tapped."""
-    rules = game.table
-    if action is None:
-        fill_fixed(spec, values)
-    return rules.hand.form_body(rules.context(game.settings), values, action)
-
-
-def entered_record(
-    game: db.StoredGame,
-    spec: HandFormSpec,
-    values: dict[str, Any],
-    action: str | None,
-    place: HandPlace | None = None,
-) -> HandRecord:
-    """The engine's record of the hand entered on the game's form (``entered_body``), read
-    at ``place`` where it is known. Raises EngineError (InvalidHand with every problem)
-    naming the fields."""
-    rules = game.table
-    return rules.record_from_dict(game.settings, entered_body(game, spec, values, action), place)
+def form_at(database: Database, game: db.StoredGame, number: int, words: Words) -> Table:
+    """The hand form for hand ``number`` (1 to the next hand's) at its place in the game
+    (Oh Hell's cards dealt and hook), named after who sat then, in ``words``."""
+    place = place_of(database, game, number)
+    return Table.at(game.table, game.settings, game.names_at(number), place, words)
 
 
 def record_entered(
     database: Database,
     game: db.StoredGame,
-    spec: HandFormSpec,
-    values: dict[str, Any],
-    action: str | None,
+    table: Table,
+    posted: Mapping[str, str],
     number: int | None,
 ) -> SavedHand:
-    """Records the hand entered on the form as hand ``number`` (the next one), read at its
-    place, in one transaction. Raises EngineError as ``entered_record`` does (nothing is
-    stored), and NotFound or Conflict as ``add_hand`` does."""
-    body = entered_body(game, spec, values, action)
-    stored, progress, revision = add_hand(database, game.id, body, number, rules=game.table)
+    """Records the hand the form posted (``posted``: its fields as a browser sends them) on
+    ``table`` (``form_at``) as the next hand ``number``, in one transaction. Its entries are
+    checked by the engine, their shape, then the rules at the hand's place: raises Refused
+    with every refusal in the table's words, in page order (nothing is stored), and
+    NotFound or Conflict as ``add_hand`` does."""
+    entered = Entered.posted(table, posted, posted_action(table.spec, posted))
+    try:
+        stored, progress, revision = add_hand(
+            database, game.id, entered.body, number, rules=game.table
+        )
+    except EngineError as exc:
+        raise entered.refusal(exc) from None
     return _saved(game, progress, stored, revision)
 
 
 def edit_entered(
     database: Database,
     game: db.StoredGame,
-    spec: HandFormSpec,
-    values: dict[str, Any],
-    action: str | None,
+    table: Table,
+    posted: Mapping[str, str],
     number: int,
     expected_revision: int | None,
 ) -> SavedHand:
-    """Replaces hand ``number`` with the hand entered on the form, read at its place, in
-    one transaction. Raises EngineError as ``entered_record`` does, and NotFound or
-    Conflict as ``replace_hand`` does."""
-    body = entered_body(game, spec, values, action)
-    progress, revision = replace_hand(
-        database, game.id, number, body, expected_revision, rules=game.table
-    )
+    """Replaces hand ``number`` with the hand the form posted on ``table``, in one
+    transaction; refuses as ``record_entered`` does, and raises NotFound or Conflict as
+    ``replace_hand`` does."""
+    entered = Entered.posted(table, posted, posted_action(table.spec, posted))
+    try:
+        progress, revision = replace_hand(
+            database, game.id, number, entered.body, expected_revision, rules=game.table
+        )
+    except EngineError as exc:
+        raise entered.refusal(exc) from None
     return _saved(game, progress, number, revision)
 
 

@@ -182,6 +182,41 @@ def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
     assert calls == ["record_entered", "resume_game"]
 
 
+def test_a_refused_hand_reads_its_place_once_and_is_drawn_on_the_form_it_was_checked_on(
+    tmp_path, monkeypatch
+):
+    """A hand the rules refuse is checked on the form for its place, and the page that
+    says so is drawn on that same form: the place (a stored state read) is read once, not
+    once for the check and again for the page; a page with no hand posted reads it once."""
+    app = create_app(app_config(tmp_path))
+    client = app.test_client()
+    created = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "pagat-german"}
+    ).get_json()
+    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
+    places = []
+    real = game_play.place_of
+    monkeypatch.setattr(game_play, "place_of", lambda *a, **k: places.append(a[2]) or real(*a, **k))
+    assert client.get(f"/games/{created['id']}/hands/new").status_code == 200
+    assert places == [1]
+    form = {
+        "number": "1",
+        "declarer": "2",
+        "level": "7",
+        "denomination": "C",
+        "frisch_rounds": "0",
+        **{f"contract_{seat}": "13" for seat in range(4)},
+        **{f"tricks_{seat}": "13" for seat in range(4)},
+        **{f"revokes_{seat}": "0" for seat in range(4)},
+        "save": "Save",
+    }
+    places.clear()
+    refused = client.post(f"/games/{created['id']}/hands/new", data=form)
+    assert refused.status_code == 422
+    assert "13" in refused.get_data(as_text=True)
+    assert places == [1]
+
+
 # Every view that changes a game, with a URL of game ``{id}`` (hand 1 where it needs one).
 EDITING_VIEWS = {
     "games.preview_hand": ("POST", "/games/{id}/hands/preview"),

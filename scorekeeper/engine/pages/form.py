@@ -326,25 +326,56 @@ def entered_values(table: Table, posted: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """A hand as the form posted it on ``table``: its ``values`` by field (a field the
+    rules leave one value filled in, as the page script does), the ``action`` button
+    tapped (None for Save) and the hand's ``body`` they give."""
+
+    table: Table
+    values: dict[str, Any]
+    action: str | None
+    body: dict[str, Any]
+
+    @classmethod
+    def posted(cls, table: Table, posted: Mapping[str, Any], action: str | None = None) -> Entered:
+        """The hand ``posted`` (field name to text, as a browser posts the form; ``action``
+        as tapped, a name the form has not is Save). Raises Refused, in the table's words,
+        for entries whose shape the form refuses."""
+        spec = table.spec
+        values = entered_values(table, posted)
+        if action is not None and action not in {a.name for a in spec.actions}:
+            action = None
+        if action is None:
+            fill_fixed(spec, values)
+        rules = table.rules
+        try:
+            body = rules.hand.form_body(rules.context(table.settings), values, action)
+        except EngineError as refused:
+            raise form_refusal(table, values, action, refused) from None
+        return cls(table, values, action, body)
+
+    def refusal(self, refused: EngineError) -> Refused:
+        """The rules' refusal of this hand (its place's, or the save's), as the form says
+        it: every refusal in the table's words, in page order."""
+        return form_refusal(self.table, self.values, self.action, refused)
+
+    def record(self) -> HandRecord:
+        """The engine's record of this hand, read at its place. Raises Refused."""
+        table = self.table
+        try:
+            return table.rules.record_from_dict(table.settings, self.body, table.place)
+        except EngineError as refused:
+            raise self.refusal(refused) from None
+
+
 def entered_record(
     table: Table, posted: Mapping[str, Any], action: str | None = None
 ) -> tuple[dict[str, Any], HandRecord]:
-    """The body and record of the hand the form posted (``posted``: field name to text, as
-    a browser posts the form; ``action``: the action button tapped, None for Save), read at
-    its place. Raises Refused with every refusal, in the table's words, in page order."""
-    spec = table.spec
-    values = entered_values(table, posted)
-    if action is not None and action not in {a.name for a in spec.actions}:
-        action = None
-    if action is None:
-        fill_fixed(spec, values)
-    try:
-        rules = table.rules
-        body = rules.hand.form_body(rules.context(table.settings), values, action)
-        record = rules.record_from_dict(table.settings, body, table.place)
-    except EngineError as refused:
-        raise form_refusal(table, values, action, refused) from None
-    return body, record
+    """The body and record of the hand the form posted (``Entered.posted``), read at its
+    place. Raises Refused with every refusal, in the table's words, in page order."""
+    entered = Entered.posted(table, posted, action)
+    return entered.body, entered.record()
 
 
 def form_refusal(

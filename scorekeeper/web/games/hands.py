@@ -10,7 +10,7 @@ hand's points before it is saved.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from flask import (
@@ -26,22 +26,19 @@ from flask import (
 from flask_babel import gettext as _
 
 from ... import db, game_play
-from ...engine import EngineError
 from ...engine.core.display import label_with_sides
 from ...engine.core.language import words_in
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.schema import Refused
 from ...engine.pages.form import (
     Table,
-    entered_values,
-    form_refusal,
     posted_action,
     preview_entered,
 )
 from ..access import edit_required
 from ..i18n import current_language, isolate, named, translate
 from ..offline.service import KEPT_HEADER, snapshot_of
-from ..service import counted_number, describe, game_of, hand_words, side_names
+from ..service import counted_number, describe, hand_words, side_names
 from ..weight import light
 from .blueprint import bp
 from .forms import DeleteHandForm, HandForm
@@ -49,23 +46,8 @@ from .scoreboard import points_line
 
 
 def _table(game: db.StoredGame, number: int) -> Table:
-    """The form for hand ``number`` at its place in the game (Oh Hell's cards dealt and
-    hook), named after who sat then, in the page's language."""
-    place = game_play.place_of(db.get_db(), game, number)
-    words = words_in(current_language())
-    return Table.at(game_of(game), game.settings, game.names_at(number), place, words)
-
-
-def _checked_and(table: Table, save: Callable[[dict[str, Any], str | None], Any]) -> Any:
-    """``save(values, action)`` of the hand the form posted, its entries checked by the
-    engine (their shape, then the rules through ``save``); raises Refused with every
-    refusal in the table's words, in page order."""
-    action = posted_action(table.spec, request.form)
-    values = entered_values(table, request.form)
-    try:
-        return save(values, action)
-    except EngineError as exc:
-        raise form_refusal(table, values, action, exc) from None
+    """The form for hand ``number`` at its place in the game, in the page's language."""
+    return game_play.form_at(db.get_db(), game, number, words_in(current_language()))
 
 
 # The hand form is kept by the phone's service worker, so that a hand can be entered
@@ -80,13 +62,15 @@ def _render(
     number: int,
     problems: Sequence[tuple[str, str]] = (),
     stored: db.StoredHand | None = None,
+    table: Table | None = None,
     **context: Any,
 ):
     """The page of the hand form (the engine's ``pages.form.hand_form``) for hand
-    ``number``, with the entries posted and their ``problems``."""
-    hand = form.page(
-        _table(game, number), problems, None if stored is None else stored.record.to_dict()
-    )
+    ``number`` (on ``table``, when the view holds it already), with the entries posted and
+    their ``problems``."""
+    if table is None:
+        table = _table(game, number)
+    hand = form.page(table, problems, None if stored is None else stored.record.to_dict())
     page = render_template("hand_form.html", game=game, form=form, hand=hand, **context)
     return page, status, {"Cache-Control": OFFLINE_PAGE}
 
@@ -101,9 +85,10 @@ def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
         passes = saved.progress.dealer != saved.hand.dealer  # the deal passes on (Skat)
         said = words.thrown_in_next if passes else words.thrown_in_again
         return translate(said, number=saved.number, dealer=dealer)
-    points = points_line(side_names(game), saved.hand.points)
+    sides = side_names(game)
+    points = points_line(sides, saved.hand.points)
     # A seat the outcome names ("with Dana", the called partner at five) by its player.
-    label = label_with_sides(view.outcome, side_names(game))
+    label = label_with_sides(view.outcome, sides)
     outcome = "".join(str(named(piece, game.seated)) for piece in label.pieces)
     if not outcome:
         return translate(words.saved_plain, number=saved.number, points=points)
@@ -148,20 +133,17 @@ def record(game_id: int, game: db.StoredGame):
     form = HandForm()
     conflict = None
     problems: list[tuple[str, str]] = []
+    table: Table | None = None
     if form.validate_on_submit():
         # The save's one walk: the form's values, through the game's rules, stored.
         table = _table(game, posted)
         try:
-            saved = _checked_and(
-                table,
-                lambda values, action: game_play.record_entered(
-                    database, game, table.spec, values, action, form.number.data
-                ),
-            )
+            saved = game_play.record_entered(database, game, table, request.form, form.number.data)
         except db.Conflict as exc:
             game = db.load_game(database, game_id) or game  # as the other phone left it
             progress = game_play.current_progress(database, game)
             conflict = _conflict_notice(game, progress, exc, form)
+            table = None  # the game as the other phone left it: its form is drawn anew
         except Refused as refused:
             problems = refused.problems
         else:
@@ -176,12 +158,15 @@ def record(game_id: int, game: db.StoredGame):
         form.number.data = progress.next_number
     status = 409 if conflict else 422 if problems or form.errors else 200
     number = form.number.data
+    if not (isinstance(number, int) and 0 < number <= progress.next_number):
+        number = posted
     return _render(
         game,
         form,
         status,
-        number if isinstance(number, int) and 0 < number <= progress.next_number else posted,
+        number,
         problems,
+        table=table if number == posted else None,
         conflict=conflict,
         action=url_for("games.record_hand", game_id=game_id),
     )
@@ -224,7 +209,7 @@ def _conflict_notice(
     stored = db.load_hand(db.get_db(), game.id, number) if isinstance(number, int) else None
     if stored is not None:
         notice["stored"] = describe(
-            game_of(game), stored.record.to_dict(), game.names_at(number), game.settings
+            game.table, stored.record.to_dict(), game.names_at(number), game.settings
         )
         notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
     if progress.status != "finished":
@@ -261,21 +246,19 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         form = HandForm(data={"number": number, "revision": stored.revision})
     conflict = None
     problems: list[tuple[str, str]] = []
+    table: Table | None = None
     if form.validate_on_submit():
         table = _table(game, number)
         try:
-            saved = _checked_and(
-                table,
-                lambda values, action: game_play.edit_entered(
-                    db.get_db(), game, table.spec, values, action, number, form.revision.data
-                ),
+            saved = game_play.edit_entered(
+                db.get_db(), game, table, request.form, number, form.revision.data
             )
         except db.Conflict as exc:
             current = _stored_hand(game, number)
             conflict = {
                 "message": translate(exc.message),
                 "stored": describe(
-                    game_of(game), current.record.to_dict(), game.names_at(number), game.settings
+                    game.table, current.record.to_dict(), game.names_at(number), game.settings
                 ),
             }
             form.set_hidden("revision", current.revision)
@@ -292,6 +275,7 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         number,
         problems,
         stored,
+        table=table,
         conflict=conflict,
         action=url_for("games.edit_hand", game_id=game_id, number=number, back=_back()),
         editing=number,
@@ -349,7 +333,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         form=form,
         number=number,
         counted=counted,
-        text=describe(game_of(game), stored.record.to_dict(), game.names_at(number), game.settings),
+        text=describe(game.table, stored.record.to_dict(), game.names_at(number), game.settings),
         problem=problem,
         last=last,
     ), status
