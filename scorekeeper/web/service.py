@@ -72,7 +72,7 @@ def kind_name(game: db.StoredGame | Game | Mapping[str, Any]) -> str:
 
 def hand_words(game: db.StoredGame) -> HandWords:
     """The app's lines about one hand of ``game`` in its own word for a hand ("round")."""
-    return game.table.page_words.hand
+    return game_of(game).page_words.hand
 
 
 def describe(
@@ -87,7 +87,7 @@ def counted_number(game: db.StoredGame, number: int) -> int:
     """Hand ``number`` as the table counts it, where the game's count differs from its
     rows' (a Chicago's passed-out deal is dealt again and takes no number): the game's
     ``paper.deal_number`` at the hand's place (one row read); else the row's number."""
-    counted = game.table.paper.deal_number
+    counted = game_of(game).paper.deal_number
     if counted is None or not 1 <= number <= game.hand_count:
         return number
     return counted(game.settings, game_play.place_of(db.get_db(), game, number))
@@ -107,7 +107,7 @@ def game_summary(game: db.StoredGame) -> dict[str, Any]:
     """A game as home and a group's page list it: which game it is (its kind, and the name
     given under "Name and notes"), who plays (by side: partners together), when, how many
     hands, which side leads (or won) and whether this browser may record hands in it."""
-    rules = game.table
+    rules = game_of(game)
     members = [[game.seated[seat] for seat in side] for side in rules.sides]
     # A side's total is any of its seats' (partners share theirs).
     totals = [game.totals[side[0]] for side in rules.sides]
@@ -193,13 +193,13 @@ def side_names(game: db.StoredGame, names: Sequence[str] | None = None) -> list[
     """Each side as its players' names, "Ann & Cat" (one name each without partners): of
     ``names`` in seat order, or of who sits at the table now. Partners are each isolated
     (FSI…PDI), so a Hebrew name beside a Latin one keeps its place and its "&"."""
-    return sides_as_named(game.table, game.seated if names is None else names)
+    return sides_as_named(game_of(game), game.seated if names is None else names)
 
 
 def side_members(game: db.StoredGame) -> list[list[str]]:
     """Each side's players as they sit now, in seat order: a page shows partners one
     under the other, so neither is cut short for the other."""
-    return [[game.seated[seat] for seat in side] for side in game.table.sides]
+    return [[game.seated[seat] for seat in side] for side in game_of(game).sides]
 
 
 def change_seat(game: db.StoredGame, seat: int, name: Any) -> tuple[str, SeatChange]:
@@ -240,7 +240,7 @@ def _at_no_other_table(game: db.StoredGame, name: str) -> str:
 def table_grows(game: db.StoredGame) -> bool:
     """Whether a player may join or leave the game's table with nobody taking a seat
     (Skat: three at the table, or four)."""
-    return grows(game.settings) and game.table.seat_range is not None
+    return grows(game.settings) and game_of(game).seat_range is not None
 
 
 def seats_taken(game: db.StoredGame) -> tuple[int, ...]:
@@ -249,7 +249,7 @@ def seats_taken(game: db.StoredGame) -> tuple[int, ...]:
 
 
 def _at_the_table(game: db.StoredGame) -> tuple[int, int]:
-    rules = game.table
+    rules = game_of(game)
     low, high = rules.seat_range or (rules.seats, rules.seats)
     return low, high
 
@@ -270,7 +270,7 @@ def seat_empties(game: db.StoredGame, seat: int) -> str:
         said = msg(
             "%(game)s needs %(low)d or %(high)d at the table: without %(name)s, "
             "%(count)d would play",
-            game=name_in(game.table.name, AT),
+            game=name_in(game_of(game).name, AT),
             low=low,
             high=high,
             name=name,
@@ -297,7 +297,7 @@ def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatC
         said = msg(
             "%(game)s needs %(low)d or %(high)d at the table: every seat is taken, so a "
             "player who joins takes the seat of one who leaves",
-            game=name_in(game.table.name, AT),
+            game=name_in(game_of(game).name, AT),
             low=low,
             high=high,
         )
@@ -315,8 +315,10 @@ def seat_joins(game: db.StoredGame, name: Any, seat: int | None = None) -> SeatC
         return change
     seat = len(game.players)
     cleaned = _at_no_other_table(game, clean_new_player(name, [*seated, ""], seat))
-    settings = game.table.seated(seat + 1).settings_from_dict(
-        {**game.settings.to_dict(), "players": seat + 1}
+    settings = (
+        game_of(game)
+        .seated(seat + 1)
+        .settings_from_dict({**game.settings.to_dict(), "players": seat + 1})
     )
     if number > 1:
         settings = with_empty(with_empty(settings, 1, (seat,)), number, ())
@@ -329,8 +331,8 @@ def rules_label(game: db.StoredGame) -> str:
     """The preset a game started from, noting house rules when any setting differs, in the
     page's language (English for the JSON API); a club night's table that plays the
     night's settings names what the night changed instead (``night_rules_label``)."""
-    name = str(preset_label(game.table, game.rules))
-    if game.settings.preset_of(game.table.presets) == game.rules:
+    name = str(preset_label(game_of(game), game.rules))
+    if game.settings.preset_of(game_of(game).presets) == game.rules:
         return name
     night = night_rules_label(game)
     return night or _("%(preset)s + house rules", preset=name)
