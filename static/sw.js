@@ -2,7 +2,8 @@
 // (the page for a page never stored), KEYED (the paths whose answers carry a game's edit
 // key), EDIT_LINK (an edit link inside a page), FORGET (the header that has it forget
 // every stored page), COPY (the header that marks a page fetched only to be kept: its
-// answer never changes the phone's cookie) and VERSION defined in front of it, and then
+// answer never changes the phone's cookie), SAID_ONCE (the header of a page not kept only
+// for the message it shows once) and VERSION defined in front of it, and then
 // static/kept-store.js (KeptStore: the kept games' database and caches, as the page has
 // them), by scorekeeper/web/offline/pwa.py: one response, so that a phone that keeps no
 // game fetches nothing of them.
@@ -31,7 +32,7 @@
 //   listed, and a file of the same kind stored before goes (one of each kind). A download
 //   goes on when the page that asked is left; a page asking for a file on its way waits for
 //   it, so no file is fetched twice.
-/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, VERSION, KeptStore */
+/* global SHELL, OFFLINE, KEYED, EDIT_LINK, FORGET, COPY, SAID_ONCE, VERSION, KeptStore */
 "use strict";
 
 const SHELL_CACHE = "shell-" + VERSION;
@@ -153,8 +154,9 @@ function trim(cache) {
   );
 }
 
-// Fetches a page and keeps it when it may be kept. A page marked no-store (one that shows
-// a message once, after a save) is fetched again: the copy without the message is kept.
+// Fetches a page and keeps it when it may be kept. A page not kept only for the message it
+// shows once (SAID_ONCE: the scoreboard after a save) is fetched again, and the copy
+// without the message kept; a page never to be kept is fetched once, not twice.
 function fetchAndKeep(request, again) {
   return fetch(request).then((response) => {
     if (response.headers.get(FORGET)) {
@@ -164,7 +166,13 @@ function fetchAndKeep(request, again) {
     }
     if (storable(response)) {
       keep(request.url, response.clone()).catch(() => {});
-    } else if (again && response.ok && response.type === "basic" && !response.redirected) {
+    } else if (
+      again &&
+      response.ok &&
+      response.type === "basic" &&
+      !response.redirected &&
+      response.headers.get(SAID_ONCE)
+    ) {
       fetchAndKeep(copyRequest(request.url), false).catch(() => {});
     }
     return response;

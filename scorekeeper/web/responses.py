@@ -77,6 +77,10 @@ def init_app(app: Flask) -> None:
 # The header the service worker (static/sw.js) puts on a page it fetches in the background
 # to keep a copy, not for the phone to show.
 COPY_HEADER = "Scorekeeper-Copy"
+# Marks a page that is not kept only because it shows a message once (the scoreboard after
+# a save): the phone's service worker fetches it again, as a COPY, to keep the page
+# without the message. Every other page not to be kept is fetched once.
+SAID_ONCE_HEADER = "Scorekeeper-Said-Once"
 
 
 class SessionInterface(SecureCookieSessionInterface):

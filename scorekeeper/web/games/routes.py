@@ -48,7 +48,7 @@ from ..chart import running_totals_svg
 from ..forms import ConfirmForm, FieldProblem, preset_label
 from ..groups.forms import StartGroupForm
 from ..i18n import current_language, from_this_site, isolate, shown, shown_moment, translate
-from ..responses import CachedPage, page_cache
+from ..responses import SAID_ONCE_HEADER, CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
     counted_number,
@@ -242,6 +242,7 @@ def scoreboard(game_id: int):
     if get_flashed_messages():
         response = CachedPage.of(_render_scoreboard(*_scoreboard_of(game_id), editable)).response()
         response.headers["Cache-Control"] = "private, no-store"
+        response.headers[SAID_ONCE_HEADER] = "1"
         return response
     return _cached_part(game, editable, _part("page"), _render_scoreboard)
 

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from ..access import FORGET_HEADER
 from ..i18n import RTL_LANGUAGES, current_language
-from ..responses import COPY_HEADER, EDIT_LINK
+from ..responses import COPY_HEADER, EDIT_LINK, SAID_ONCE_HEADER
 from ..weight import light
 from .blueprint import bp
 
@@ -129,6 +129,7 @@ def service_worker():
         f"const EDIT_LINK = new RegExp({json.dumps(edit_link_in_page())});\n"
         f"const FORGET = {json.dumps(FORGET_HEADER)};\n"
         f"const COPY = {json.dumps(COPY_HEADER)};\n"
+        f"const SAID_ONCE = {json.dumps(SAID_ONCE_HEADER)};\n"
     )
     version = hashlib.sha256((constants + script).encode()).hexdigest()[:12]
     body = f"{constants}const VERSION = {json.dumps(version)};\n{script}"

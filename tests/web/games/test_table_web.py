@@ -136,6 +136,27 @@ def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
     assert 'const COPY = "Scorekeeper-Copy";' in worker
 
 
+def test_only_a_page_that_says_something_once_is_marked_to_be_fetched_again(editor):
+    """The phone's service worker fetches a page again, to keep it without its message,
+    only where the server marks it so (Scorekeeper-Said-Once): the scoreboard with a
+    message after a save. A page never kept (the home page, a group's) and the scoreboard
+    with no message are not marked, so a phone asks the server for them once."""
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    said = client.get(f"/games/{game_id}")
+    assert 'class="flash saved"' in text_of(said)
+    assert said.headers["Scorekeeper-Said-Once"] == "1"
+    assert "no-store" in said.headers["Cache-Control"]
+    plain = client.get(f"/games/{game_id}")
+    assert 'class="flash' not in text_of(plain) and "Scorekeeper-Said-Once" not in plain.headers
+    home = client.get("/")
+    assert "no-store" in home.headers["Cache-Control"]
+    assert "Scorekeeper-Said-Once" not in home.headers
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert 'const SAID_ONCE = "Scorekeeper-Said-Once";' in worker
+    assert "response.headers.get(SAID_ONCE)" in worker
+
+
 # --- QR codes -----------------------------------------------------------------------------
 
 
