@@ -55,6 +55,7 @@ import re
 import threading
 import urllib.parse
 from collections.abc import Iterator, Sequence
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -732,6 +733,64 @@ def test_every_game_is_read_as_sent_in_every_language_once():
         (game_id(g), language) for g in GAMES_UNDER_TEST for language in LANGUAGES
     }
     assert len(walked) == len(WALKED) * (len(LANGUAGES) if FULL_MATRIX else 1)
+
+
+class Recorded(HTMLParser):
+    """What html.parser calls its handlers with (``app_conformance.events``'s way)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, Any, Any]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append(("start", tag, tuple(attrs)))
+
+    def handle_endtag(self, tag):
+        self.found.append(("end", tag, None))
+
+    def handle_data(self, data):
+        self.found.append(("data", data, None))
+
+
+# Markup the templates write (``events`` reads it), and markup they do not (html.parser does).
+MARKUP = [
+    '<!DOCTYPE html><html lang="he"><head><title>a &amp; b</title><style>p>a{x:1}&amp;'
+    '</style></head><body><p class=x id="y" disabled>Hi &lt;b&gt; &#1488; &copy</p><br/>'
+    '<input type="radio" checked /><!-- c --><script>if (a<b && c) x="</div>";</SCRIPT >'
+    '<a href=\'q&amp;r\' data-x="" ARIA-Label="&quot;">t</a ></body></html>',
+    'a<script>1</script>b<style>c</style><p>d</ p><DIV CLASS="A">x &amp</DIV>',
+    "",
+    "text only &amp;",
+]
+UNUSUAL = [
+    "x<3",
+    "a <",
+    '<a b="x"c="y">',
+    "<a href=foo/>",
+    "<!-- a -- > b -->",
+    "<a:b>",
+    "<script>x",
+]
+
+
+def test_the_fast_reader_reads_markup_as_html_parser_does():
+    """``app_conformance.events`` gives what html.parser gives for the markup the templates
+    write, and leaves any other to html.parser (``read``): ``shown`` and ``kinds_of`` read
+    every page as they did through html.parser alone."""
+    for html in MARKUP:
+        recorded = Recorded()
+        recorded.feed(html)
+        recorded.close()
+        assert app_conformance.events(html) == recorded.found, html
+    for html in UNUSUAL:
+        with pytest.raises(app_conformance.Unusual):
+            app_conformance.events(html)
+        recorded = Recorded()
+        recorded.feed(html)
+        recorded.close()
+        assert app_conformance.read(Recorded(), html).found == recorded.found
+    page = "<html lang=he><body><p>שלום</p><span lang=en>English</span>x<3</body></html>"
+    assert shown(page).text() == "שלום x < 3"
 
 
 @pytest.mark.parametrize("game", GAMES_UNDER_TEST, ids=game_id)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import functools
+import html as entities
 import itertools
 import os
 import pathlib
@@ -106,6 +108,34 @@ def english_phrases(language: str) -> list[str]:
 PHRASES = {language: english_phrases(language) for language in CATALOGUES}
 
 
+def by_inner_word(phrases: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The phrases by the longest of their inner words (between two spaces), and those
+    without one: a phrase is in a text only if each of its inner words is a whole piece of
+    the text split at its spaces, so ``english_in`` reads a page once, not 1,600 times."""
+    found: dict[str, list[str]] = {}
+    without = []
+    for phrase in phrases:
+        inner = phrase.split(" ")[1:-1]
+        if inner:
+            found.setdefault(max(inner, key=len), []).append(phrase)
+        else:
+            without.append(phrase)
+    return found, without
+
+
+PHRASES_BY_WORD = {language: by_inner_word(PHRASES[language]) for language in PHRASES}
+
+
+def english_in(text: str, language: str) -> list[str]:
+    """The phrases of ``PHRASES[language]`` in ``text``, in their order: each one that an
+    inner word of (``by_inner_word``) finds in the text's pieces, looked for in it."""
+    index, without = PHRASES_BY_WORD[language]
+    near = set(without)
+    for word in index.keys() & set(text.split(" ")):
+        near.update(index[word])
+    return [phrase for phrase in PHRASES[language] if phrase in near and phrase in text]
+
+
 SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 
 
@@ -143,7 +173,7 @@ def untranslated(text: str, language: str, game: Game) -> list[str]:
         # the tests register): a word its rules are stored as is one it failed to say.
         words = set(re.findall(r"[A-Za-z_]+", text))
         problems += [f"code name: {word}" for word in sorted(words & code_names(game))]
-    problems += [f"English: {phrase}" for phrase in PHRASES[language] if phrase in text]
+    problems += [f"English: {phrase}" for phrase in english_in(text, language)]
     return problems
 
 
@@ -774,9 +804,101 @@ class Kinds(HTMLParser):
 
 
 def kinds_of(html: str) -> Kinds:
-    parser = Kinds()
-    parser.feed(html)
-    parser.close()
+    return read(Kinds(), html)
+
+
+# The markup the app's templates write, read by one regular expression at C speed (html.parser
+# reads a page of a hundred hands in a tenth of a second, and the harness reads thousands):
+# text, a start tag of plain attributes, an end tag (html.parser's own ``endtagfind``), a
+# comment with no "--" inside, a doctype. Anything else makes ``read`` hand the page to
+# html.parser.
+TOKEN = re.compile(
+    r"""([^<]+)"""
+    r"""|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-zA-Z_:@][-a-zA-Z0-9_:.@]*"""
+    r"""(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`/]+(?=[\s>])))?)*)\s*(/?)>"""
+    r"""|</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>"""
+    r"""|<!--(?:(?!--).)*-->|<!doctype[^>]*>"""
+    r"""|(<)""",
+    re.S | re.I,
+)
+ATTRIBUTE = re.compile(
+    r"""\s+([a-zA-Z_:@][-a-zA-Z0-9_:.@]*)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`/]+))?"""
+)
+RAW_TEXT = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in ("script", "style")}
+
+
+class Unusual(Exception):
+    """Markup ``events`` does not read as html.parser would: html.parser reads the page."""
+
+
+@functools.lru_cache(maxsize=4096)
+def attributes_of(written: str) -> tuple[tuple[str, str | None], ...]:
+    """A start tag's attributes as html.parser gives them: names in lower case, values
+    unquoted and unescaped, None for an attribute without one. (A page repeats a few.)"""
+    found = []
+    for attribute in ATTRIBUTE.finditer(written):
+        value = attribute[2]
+        if value is not None:
+            if value[:1] in ("'", '"'):
+                value = value[1:-1]
+            value = entities.unescape(value) if value else value
+        found.append((attribute[1].lower(), value))
+    return tuple(found)
+
+
+def events(html: str) -> list[tuple[str, Any, Any]]:
+    """What html.parser (``convert_charrefs``) calls its handlers with for ``html``, in
+    order: ("start", tag, attributes), ("end", tag, None), ("data", text, None); raises
+    ``Unusual`` at markup ``TOKEN`` does not know. A tag closed by "/>" is its start and its
+    end, as html.parser's ``handle_startendtag`` calls them; a script's or style's text
+    is raw, up to its end tag, not unescaped."""
+    found: list[tuple[str, Any, Any]] = []
+    at, size = 0, len(html)
+    while at < size:
+        for token in TOKEN.finditer(html, at):
+            text, tag, written, closed, end, odd = token.groups()
+            if text is not None:
+                found.append(("data", entities.unescape(text), None))
+            elif tag is not None:
+                tag = tag.lower()
+                found.append(("start", tag, attributes_of(written)))
+                if closed:
+                    found.append(("end", tag, None))
+                elif tag in RAW_TEXT:
+                    at = token.end()
+                    break  # its text read below, the tokens after it again
+            elif end is not None:
+                found.append(("end", end.lower(), None))
+            elif odd is not None:
+                raise Unusual(html[token.start() : token.start() + 20])
+        else:
+            return found
+        closes = RAW_TEXT[tag].search(html, at)
+        if closes is None:
+            raise Unusual(f"no end of <{tag}>")
+        if closes.start() > at:
+            found.append(("data", html[at : closes.start()], None))
+        found.append(("end", tag, None))
+        at = closes.end()
+    return found
+
+
+def read(parser: HTMLParser, html: str) -> Any:
+    """``parser`` having read ``html`` as its ``feed`` and ``close`` would: by ``events``
+    where the markup is the templates' own, else by html.parser."""
+    try:
+        found = events(html)
+    except Unusual:
+        parser.feed(html)
+        parser.close()
+        return parser
+    for kind, first, second in found:
+        if kind == "start":
+            parser.handle_starttag(first, second)
+        elif kind == "end":
+            parser.handle_endtag(first)
+        else:
+            parser.handle_data(first)
     return parser
 
 
@@ -893,10 +1015,7 @@ class Shown(HTMLParser):
 
 
 def shown(html: str) -> Shown:
-    parser = Shown()
-    parser.feed(html)
-    parser.close()
-    return parser
+    return read(Shown(), html)
 
 
 def plain_text(text: str) -> str:
