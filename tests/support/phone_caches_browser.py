@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
-from scorekeeper.web.offline import phone_build
 from tests.support.app import new_app
 from tests.support.live import SERVED, SHUTDOWN_POLL
+from tests.support.phone_build_once import built
 
 NAME = "Ben"
 
@@ -36,23 +34,6 @@ def deployable(folder: Path, build: Path) -> Iterator[tuple[str, Any]]:
         server.shutdown()
         thread.join(5)
         server.server_close()
-
-
-CUT_WORDS = phone_build.build_words
-
-
-@functools.cache
-def words_once(engine: Path) -> dict[str, tuple[bytes, str]]:
-    """``phone_build.build_words`` of ``engine``, cut once a process: a pure function of the
-    engine's sources and the catalogues, the same bytes for every salt (more than half of
-    a deploy's build, six builds a test)."""
-    return CUT_WORDS(engine)
-
-
-def built(folder: Path, **options) -> dict[str, Any]:
-    """``phone_build.build`` into ``folder``, its words files cut once (``words_once``)."""
-    with mock.patch.object(phone_build, "build_words", words_once):
-        return phone_build.build(folder, **options)
 
 
 def deploy(app: Any, where: Path, number: int) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
 from scorekeeper.web.offline import phone_build, phone_engine, phone_stdlib
 from tests.support.app import app_config
+from tests.support.phone_build_once import built
 from tests.support.phone_engine import (
     BROKEN_EVERY,
     ROOT,
@@ -321,7 +322,7 @@ def test_a_new_build_leaves_one_build_in_its_folder(tmp_path, phone_built):
     shutil.copytree(phone_built, folder)
     (folder / "notes.txt").write_text("the host's")
     before = json.loads((folder / "manifest.json").read_text())["files"]
-    after = phone_build.build(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
+    after = built(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
     files = after["files"]
     assert files["engine"]["name"] != before["engine"]["name"]
     assert "stdlib" not in files  # no Pyodide in that vendor folder: none cut
@@ -342,7 +343,7 @@ def test_a_build_of_the_same_sources_is_copied_and_any_other_is_not(
     vendor = pyodide_fetched.parent
     folder = tmp_path / "package" / "phone"
     folder.mkdir(parents=True)
-    older = phone_build.build(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
+    older = built(folder, vendor=tmp_path / "no-pyodide", salt="2", quality=1)
     manifest = phone_build.copy_current(made, folder, vendor=vendor)
     assert manifest == json.loads((made / "manifest.json").read_text())
     # The same files as the build copied, and nothing of the build before in the folder.
@@ -365,7 +366,7 @@ def test_a_build_of_the_same_sources_is_copied_and_any_other_is_not(
     (made / "manifest.json").write_text(json.dumps(stale))
     # Of the same sources but at another Brotli quality (a test's quick build): not copied.
     quick = tmp_path / "quick"
-    assert phone_build.build(quick, vendor=vendor, quality=1)["sources"] == stale["sources"]
+    assert built(quick, vendor=vendor, quality=1)["sources"] == stale["sources"]
     assert phone_build.copy_current(quick, other, vendor=vendor) is None
     # A file missing or cut short: not whole, not copied.
     engine = made / stale["files"]["engine"]["name"]

@@ -18,6 +18,7 @@ import pytest
 
 from scorekeeper.web.offline import kept, phone_build, phone_engine, phone_stdlib
 from tests.support.app import app_config
+from tests.support.phone_build_once import built
 from tests.support.phone_engine import fetch_module
 
 MODULE = """\
@@ -336,7 +337,7 @@ def phone_built(tmp_path_factory) -> Path:
     checked here is the library cut, not how tight it goes)."""
     fetch_module().fetch()  # (not main: its Brotli copies are make pyodide's, once)
     folder = tmp_path_factory.mktemp("phone") / "build"
-    phone_build.build(folder, vendor=fetch_module().TARGET.parent, quality=1)
+    built(folder, vendor=fetch_module().TARGET.parent, quality=1)
     return folder
 
 
@@ -384,8 +385,8 @@ def test_without_the_release_no_library_is_named_that_the_server_would_serve(tmp
     from scorekeeper.web import create_app
 
     nothing = tmp_path / "nothing"
-    built = phone_build.build(tmp_path / "build", vendor=nothing, quality=1)
-    assert "stdlib" not in built["files"]
+    made = built(tmp_path / "build", vendor=nothing, quality=1)
+    assert "stdlib" not in made["files"]
     config = app_config(tmp_path, VENDOR=str(nothing), PHONE_BUILD=str(tmp_path / "build"))
     app = create_app(config)
     with app.test_request_context():
