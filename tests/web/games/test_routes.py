@@ -1,14 +1,25 @@
-"""At the table, through the Flask test client: the live scoreboard's poll, the QR codes,
-the installable app (manifest, icons, service worker) and the hand form's save answer."""
+"""A game's own pages (``web/games/routes.py``) through the Flask test client, as a phone
+without JavaScript uses them: the home page, the new-game form, the scoreboard with its view
+and edit links, the live scoreboard's poll, the revisions page. The hand form is
+test_hands.py's, sharing test_share.py's, the installable app tests/web/offline/test_pwa.py's."""
 
-import json
 import re
 
 import pytest
 
+from scorekeeper.engine import GAMES
+from scorekeeper.engine.core.game import partnered
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
-from tests.support.app import SEAT_NAMES, stored_game
-from tests.support.pages import dump, hand_form, text_of
+from tests.support.app import stored_game
+from tests.support.pages import (
+    dump,
+    editor_at_15,  # noqa: F401  (fixtures)
+    hand_form,
+    sizes_dropped,
+    text_of,
+)
+from tests.support.play import records as drawn_records
+from tests.support.stored import game_count, viewed
 
 # --- the live scoreboard ------------------------------------------------------------------
 
@@ -139,184 +150,10 @@ def test_a_background_copy_never_rewrites_the_phones_cookie(editor):
 # --- QR codes -----------------------------------------------------------------------------
 
 
-def test_the_scoreboard_shows_the_view_links_qr_code_inline(client, make_game):
-    game_id, _ = make_game("israeli-whist", rules="pagat-german")
-    page = text_of(client.get(f"/games/{game_id}"))
-    svg = re.search(r"<svg [^>]*class=\"qr\"[^>]*>.*?</svg>", page, re.S)
-    assert svg and 'role="img"' in svg[0] and 'aria-label="' in svg[0]
-    assert f"http://localhost/view/{stored_game(client, game_id).view_token}" in page
-
-
-def test_the_view_qr_code_is_an_svg_file(client, make_game):
-    game_id, _ = make_game("israeli-whist", rules="pagat-german")
-    response = client.get(f"/games/{game_id}/qr/view.svg")
-    assert response.status_code == 200
-    assert response.mimetype == "image/svg+xml"
-    assert response.data.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
-    assert b"<path" in response.data and b"<script" not in response.data
-
-
-def test_the_qr_codes_encode_the_links(client, make_game, monkeypatch):
-    from scorekeeper.web.games import share
-
-    made = []
-    monkeypatch.setattr(share, "qr_svg", lambda url: made.append(url) or "<svg ></svg>")
-    game_id, key = make_game("israeli-whist", rules="pagat-german")
-    client.get(f"/games/{game_id}/qr/view.svg")
-    client.get(f"/games/{game_id}/edit/{key}")
-    client.get(f"/games/{game_id}/qr/edit.svg")
-    assert made == [
-        f"http://localhost/view/{stored_game(client, game_id).view_token}",
-        f"http://localhost/games/{game_id}/edit/{key}",
-    ]
-
-
-def test_the_edit_qr_code_needs_the_edit_key(client, make_game):
-    game_id, key = make_game("israeli-whist", rules="pagat-german")
-    for path in (f"/games/{game_id}/qr/edit.svg", f"/games/{game_id}/share/edit"):
-        assert client.get(path).status_code == 403, path
-        assert client.get(path + "?show=1").status_code == 403, path
-    page = text_of(client.get(f"/games/{game_id}"))
-    assert "/share/edit" not in page and key not in page
-
-
-def test_the_edit_qr_code_comes_after_a_confirmation(editor):
-    client, game_id = editor
-    board = text_of(client.get(f"/games/{game_id}"))
-    assert f'href="/games/{game_id}/share/edit"' in board
-    warning = client.get(f"/games/{game_id}/share/edit")
-    assert warning.status_code == 200
-    assert 'class="qr"' not in text_of(warning)
-    assert f'href="/games/{game_id}/share/edit?show=1"' in text_of(warning)
-    shown = client.get(f"/games/{game_id}/share/edit?show=1")
-    assert 'class="qr"' in text_of(shown)
-    # The page holds the key: no cache may keep it.
-    assert shown.headers["Cache-Control"] == "private, no-store"
-    svg = client.get(f"/games/{game_id}/qr/edit.svg")
-    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
-    assert svg.headers["Cache-Control"] == "private, no-store"
-
-
-def test_a_page_opened_on_the_serving_machine_shares_the_lan_address(tmp_path):
-    from scorekeeper.web import create_app
-    from tests.support.app import app_config
-
-    app = create_app(app_config(tmp_path, LAN_URL="http://192.168.1.20:5000/"))
-    client = app.test_client()
-    created = client.post("/api/games", json={"players": SEAT_NAMES, "rules": "standard"})
-    game_id, key = created.get_json()["id"], created.get_json()["edit_key"]
-    token = stored_game(client, game_id).view_token
-    for host in ("127.0.0.1:5000", "table.local:5000"):  # a session per host
-        client.get(f"/games/{game_id}/edit/{key}", base_url=f"http://{host}")
-    local = text_of(client.get(f"/games/{game_id}", base_url="http://127.0.0.1:5000"))
-    assert f'href="http://192.168.1.20:5000/view/{token}"' in local
-    remote = text_of(client.get(f"/games/{game_id}", base_url="http://table.local:5000"))
-    assert f'href="http://table.local:5000/view/{token}"' in remote
-
-
 # --- the installable app ------------------------------------------------------------------
 
 
-def test_pages_link_the_manifest_icons_and_both_colour_schemes(client):
-    page = text_of(client.get("/"))
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert '<meta name="color-scheme" content="light dark">' in page
-    assert re.search(r'<link rel="icon" href="/static/icons/icon-192.png\?v=\w+">', page)
-
-
-def test_the_manifest_makes_the_app_installable(client):
-    response = client.get("/manifest.webmanifest")
-    assert response.status_code == 200
-    assert response.mimetype == "application/manifest+json"
-    manifest = json.loads(response.data)
-    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
-    assert manifest["name"] and manifest["short_name"]
-    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
-    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
-    for icon in manifest["icons"]:
-        png = client.get(icon["src"])
-        assert png.status_code == 200 and png.mimetype == "image/png"
-        assert png.data.startswith(b"\x89PNG\r\n\x1a\n")
-        width, height = int.from_bytes(png.data[16:20]), int.from_bytes(png.data[20:24])
-        assert f"{width}x{height}" == icon["sizes"]
-        png.close()
-
-
-def test_the_manifest_speaks_the_players_language(client):
-    hebrew = json.loads(client.get("/manifest.webmanifest", headers={"Accept-Language": "he"}).data)
-    assert (hebrew["lang"], hebrew["dir"]) == ("he", "rtl")
-
-
-def test_the_service_worker_is_served_from_the_root_and_never_cached(client):
-    response = client.get("/sw.js")
-    assert response.status_code == 200
-    assert response.mimetype == "text/javascript"
-    assert response.headers["Cache-Control"] == "no-cache"
-    assert response.headers["Service-Worker-Allowed"] == "/"
-    script = text_of(response)
-    shell = json.loads(re.match(r"const SHELL = (\[.*?\]);", script)[1])
-    assert "/offline" in shell
-    assert any(url.startswith("/static/app.css?v=") for url in shell)
-    assert any(url.startswith("/static/app.js?v=") for url in shell)
-    assert not any("sw.js" in url for url in shell)
-    for url in shell:
-        response = client.get(url)
-        assert response.status_code == 200, url
-        response.close()
-
-
-def test_the_offline_page_says_so(client):
-    response = client.get("/offline")
-    assert response.status_code == 200 and "offline" in text_of(response).lower()
-
-
 # --- the hand form's save -----------------------------------------------------------------
-
-
-def test_the_hand_form_carries_what_its_scripts_need(editor):
-    client, game_id = editor
-    page = text_of(client.get(f"/games/{game_id}/hands/new"))
-    assert 'id="save-offline"' in page and 'id="retry"' in page
-    assert 'id="draft-note"' in page and "data-submitted" not in page
-    assert re.search(r'<script src="/static/draft.js\?v=\w+">', page)
-    refused = client.post(f"/games/{game_id}/hands/new", data=hand_form(tricks_3="9"))
-    assert refused.status_code == 422 and "data-submitted" in text_of(refused)
-
-
-@pytest.mark.parametrize("path", ["/games/{id}/hands/new", "/games/{id}/hands/1/edit"])
-def test_a_save_asked_for_as_json_is_confirmed_as_json(editor, path):
-    client, game_id = editor
-    if "edit" in path:
-        client.post(f"/games/{game_id}/hands/new", data=hand_form())
-    response = client.post(
-        path.format(id=game_id),
-        data=hand_form(number=1) | ({"revision": "1"} if "edit" in path else {}),
-        headers={"Accept": "application/json"},
-    )
-    assert response.status_code == 200
-    assert response.get_json() == {"saved": True, "next": f"/games/{game_id}"}
-    # The message is kept for the scoreboard the script goes to next.
-    assert 'class="flash saved"' in text_of(client.get(f"/games/{game_id}"))
-
-
-def test_a_refused_save_asked_for_as_json_is_still_the_form(editor):
-    client, game_id = editor
-    response = client.post(
-        f"/games/{game_id}/hands/new",
-        data=hand_form(tricks_3="9"),
-        headers={"Accept": "application/json"},
-    )
-    assert response.status_code == 422 and response.mimetype == "text/html"
-
-
-def test_a_browser_save_still_redirects(editor):
-    client, game_id = editor
-    response = client.post(
-        f"/games/{game_id}/hands/new",
-        data=hand_form(),
-        headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
-    )
-    assert response.status_code == 302
 
 
 def test_no_new_get_changes_anything(editor, app):
@@ -335,3 +172,313 @@ def test_no_new_get_changes_anything(editor, app):
     ):
         assert client.get(path).status_code == 200, path
     assert dump(app) == before
+
+
+def iso(name: str) -> str:
+    """A player's name as a sentence in plain text holds it: between FSI and PDI."""
+    return f"\u2068{name}\u2069"
+
+
+def unit(*names: str) -> list[str]:
+    """Names as a list of games prints them: each a unit of its own, isolated."""
+    return [f'<bdi class="nm" dir="auto">{name}</bdi>' for name in names]
+
+
+def errors_in(response) -> list[str]:
+    return re.findall(r'class="err">([^<]*)<', text_of(response))
+
+
+def test_home_without_games(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Start a game" in text_of(response)
+    # A browser in no group sees no group's games: only how to start one (issue 21).
+    assert "Start a group" in text_of(response)
+    assert "No game in progress" not in text_of(response)
+
+
+def test_home_lists_games_in_progress_and_finished(client, make_game, post_hand):
+    playing, key = make_game("israeli-whist", rules="pagat-german")
+    post_hand(playing, key, WORKED_EXAMPLE)
+    finished, key2 = make_game(
+        "israeli-whist", rules="pagat-german", players=["Ann", "Bob", "Cy", "Dee"], target=15
+    )
+    post_hand(finished, key2, WORKED_EXAMPLE)
+    # Home lists the group's games in progress; its page, finished games too (issue 21).
+    home = sizes_dropped(text_of(client.get("/")))
+    # Each game says which game it is, and each name is a unit of its own.
+    assert '<span class="kind">Israeli Whist</span>' in home
+    assert " · ".join(unit("South", "West", "North", "East")) in home
+    assert f"Leading: {unit('West')[0]} 19" in home
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) not in home
+    group = re.search(r'href="(/groups/\d+)"', home)[1]
+    page = sizes_dropped(text_of(client.get(group)))
+    in_progress, done = page.split("<h2>Finished</h2>")
+    assert " · ".join(unit("South", "West", "North", "East")) in in_progress
+    assert f"Leading: {unit('West')[0]} 19" in in_progress
+    assert " · ".join(unit("Ann", "Bob", "Cy", "Dee")) in done
+    assert f"Winner: {unit('Bob')[0]} 19" in done
+    assert re.search(r"[A-Z][a-z]{2} \d{1,2}, \d{4} · 1 hand", page)  # Babel's date, not ISO
+
+
+def test_new_game_form_suggests_names_already_used(client, make_game):
+    make_game("israeli-whist", rules="pagat-german", players=["Avi", "Batya", "Chen", "Dana"])
+    page = text_of(client.get("/games/new?game=israeli-whist"))
+    assert '<option value="Batya">' in page
+    assert "House rules" in page and "Target score" in page
+    for preset in ("standard", "pagat-german", "elhanani"):
+        assert f'value="{preset}"' in page
+
+
+NEW_GAME = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Dee",
+    "first_dealer": "2",
+    "rules": "elhanani",
+    "target": "150",
+}
+
+
+def test_new_game_starts_and_this_browser_can_edit(client):
+    response = client.post("/games/new", data={**NEW_GAME, "miss_step": "7", "opener": "left"})
+    assert response.status_code == 302
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    board = text_of(client.get(f"/games/{game_id}"))
+    assert "Record hand 1" in board
+    assert "Elhanani + house rules" in board and "to 150" in board
+    assert "<b><bdi>Cy</bdi></b> deals, <b><bdi>Dee</bdi></b> opens" in board
+    settings = client.get(viewed(client, game_id)).get_json()["settings"]
+    assert settings["miss_step"] == 7 and settings["opener"] == "left"
+    assert settings["target"] == 150 and settings["all_fail_void"] is True
+
+
+def test_random_first_dealer_is_a_seat(client):
+    client.post("/games/new", data={**NEW_GAME, "first_dealer": "random"})
+    assert client.get(viewed(client, 1)).get_json()["first_dealer"] in range(4)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"player_2": ""}, "the 3rd player needs a name"),
+        ({"player_3": "ann"}, f"two players are called {iso('ann')}"),
+        ({"player_0": "x" * 31}, "at most 30 characters"),
+        ({"target": "0"}, "Target score must be between 1 and 100000"),
+        ({"target": "lots"}, "Target score must be a whole number, not"),
+        ({"target": "٣"}, "Target score must be a whole number, not"),
+        ({"target": "1_000"}, "Target score must be a whole number, not"),
+        ({"miss_step": "--1"}, "Miss step must be a whole number, not"),
+        ({"zero_over": "9" * 5000}, "Zero over has more than 18 digits"),
+        ({"miss_step": "-5"}, "Miss step must be between 0 and 1000"),
+        ({"frisch_rounds": "9"}, "Frisch rounds must be between 0 and 3"),
+        (
+            {"rising_minimum": "maybe"},
+            "Rising minimum must be one of \u2068yes\u2069 or \u2068no\u2069, "
+            "not \u2068maybe\u2069.",
+        ),
+        (
+            {"rules": "bridge"},
+            "Rules must be one of \u2068Standard\u2069, \u2068Pagat (German page)\u2069, or "
+            "\u2068Elhanani\u2069",
+        ),
+        (
+            {"first_dealer": "7"},
+            "First dealer must be one of \u2068Random\u2069, \u20681st\u2069, \u20682nd\u2069, "
+            "\u20683rd\u2069, or \u20684th\u2069, not \u20687\u2069.",
+        ),
+    ],
+)
+def test_new_game_errors_are_shown_beside_the_field(client, changes, message):
+    response = client.post("/games/new", data={**NEW_GAME, **changes})
+    assert response.status_code == 422
+    assert any(message in error for error in errors_in(response)), errors_in(response)
+    assert 'value="Bob"' in text_of(response)  # what was typed is kept
+    assert game_count(client) == 0
+
+
+def test_scoreboard_shows_the_worked_example(editor, post_hand, make_game):
+    client, game_id = editor
+    response = client.post(f"/games/{game_id}/hands/new", data=hand_form(number=1))
+    assert response.status_code == 302
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert (
+        f"Hand 1 (under): {iso('South')} −20 · {iso('West')} +19 · {iso('North')} −10 · "
+        f"{iso('East')} −40"
+    ) in page
+    assert re.findall(
+        r'<li(?: class="lead")?><span><bdi class="p" dir="auto">(\w+)</bdi></span><b>([^<]+)</b>',
+        page,
+    ) == [
+        ("South", "−20"),
+        ("West", "19"),
+        ("North", "−10"),
+        ("East", "−40"),
+    ]
+    assert '<li class="lead"><span><bdi class="p" dir="auto">West</bdi></span>' in page
+    assert '<span class="n">7♣</span> <em class="under">under</em>' in page
+    why = f'<a class="why" href="/games/{game_id}/hands/1/why#s2">'
+    assert f'<td class="d x"><span class="e">7/8</span> {why}<i>−10</i></a><b>−10</b></td>' in page
+    why = why.replace("#s2", "#s0")
+    assert f'<td class="k x"><span class="e">2/0</span> {why}<i>−20</i></a><b>−20</b></td>' in page
+    assert "<b><bdi>West</bdi></b> deals, <b><bdi>West</bdi></b> opens" in page
+
+
+def test_red_suits_are_marked_red(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form({**WORKED_EXAMPLE, "bid": "7H"}))
+    assert '<span class="r n">7♥</span>' in text_of(client.get(f"/games/{game_id}"))
+
+
+def test_the_view_link_is_read_only(client, editor):
+    _, game_id = editor
+    viewer = client.application.test_client()
+    assert viewer.get(f"/games/{game_id}").status_code == 404  # not before the view link
+    view_link = re.search(
+        r'href="http://localhost(/view/[^"]+)"', text_of(client.get(f"/games/{game_id}"))
+    )
+    assert viewer.get(view_link[1]).headers["Location"] == f"/games/{game_id}"
+    page = text_of(viewer.get(f"/games/{game_id}"))
+    assert "Record hand" not in page and "/edit" not in page
+    assert viewer.get(f"/games/{game_id}/hands/new").status_code == 403
+    response = viewer.post(f"/games/{game_id}/hands/new", data=hand_form())
+    assert response.status_code == 403
+    assert "edit link" in text_of(response)
+    assert viewer.get(viewed(viewer, game_id)).get_json()["hands"] == []
+
+
+def test_the_edit_link_lets_another_phone_record(client, make_game):
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    phone = client.application.test_client()
+    assert (
+        phone.get(f"/games/{game_id}/edit/{key}x").status_code == 404
+    )  # as for no game (issue 29)
+    response = phone.get(f"/games/{game_id}/edit/{key}")
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/games/{game_id}"
+    page = text_of(phone.get(f"/games/{game_id}"))
+    assert "can now record" in page and "Record hand 1" in page
+    # The scoreboard is cached, so the link shows only behind "Show the edit link's QR code".
+    assert key not in page and f"/games/{game_id}/share/edit" in page
+
+
+def test_a_key_opens_only_its_own_game(client, make_game):
+    first, key = make_game("israeli-whist", rules="pagat-german")
+    second, _ = make_game("israeli-whist", rules="pagat-german")
+    assert client.get(f"/games/{second}/edit/{key}").status_code == 404
+    client.get(f"/games/{first}/edit/{key}")
+    assert client.get(f"/games/{second}/hands/new").status_code == 403
+
+
+def test_a_tie_at_the_target_plays_on(editor_at_15):
+    client, game_id = editor_at_15
+    tie = {"declarer": 2, "bid": "5C", "contracts": [3, 3, 5, 0], "tricks": [3, 3, 6, 1]}
+    assert client.post(f"/games/{game_id}/hands/new", data=hand_form(tie)).status_code == 302
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert f"Tie at the top: {iso('South')} and {iso('West')} on 19. Play on!" in page
+    assert "Record hand 2" in page
+    south = {"declarer": 0, "bid": "5S", "contracts": [5, 1, 3, 3], "tricks": [5, 0, 4, 4]}
+    client.post(f"/games/{game_id}/hands/new", data=hand_form(south))
+    page = text_of(client.get(f"/games/{game_id}"))
+    assert "<bdi>South</bdi> wins with 54!" in page and "Record hand" not in page
+    response = client.get(f"/games/{game_id}/hands/new")
+    assert response.status_code == 302
+
+
+SUMMARY = re.compile(
+    r'<div class="error-summary" role="alert" tabindex="-1" autofocus[^>]*>\s*'
+    r"<h2[^>]*>There is a problem</h2>\s*<ul>(.*?)</ul>",
+    re.S,
+)
+
+
+def summary_links(response) -> list[tuple[str, str]]:
+    """The (href, text) links of the page's error summary, which must come before the form's
+    first field."""
+    page = text_of(response)
+    found = SUMMARY.search(page)
+    assert found is not None, "no error summary"
+    assert found.start() < page.index("<fieldset"), "the summary is not at the top"
+    return re.findall(r'<a href="#([^"]+)">([^<]*)</a>', found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("changes", "anchor"),
+    [
+        ({"player_1": ""}, "player_1"),
+        ({"player_3": "ann"}, "player_3"),
+        ({"target": "x"}, "target"),
+    ],
+)
+def test_a_refused_new_game_opens_on_a_summary(client, changes, anchor):
+    names = {f"player_{s}": name for s, name in enumerate(("Ann", "Bo", "Cy", "Di"))}
+    form = {**names, "rules": "standard", "first_dealer": "random", **changes}
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 422
+    [(found, message)] = summary_links(response)
+    assert found == anchor and f'id="{anchor}"' in text_of(response)
+    assert message in errors_in(response)
+
+
+def test_revisions_show_every_version(editor):
+    client, game_id = editor
+    client.post(f"/games/{game_id}/hands/new", data=hand_form())
+    client.post(f"/games/{game_id}/hands/1/edit", data=hand_form(revokes_0="1"))
+    client.post(f"/games/{game_id}/hands/1/delete")
+    page = text_of(client.get(f"/games/{game_id}/revisions"))
+    assert page.count("<b>Hand 1</b>") == 3
+    assert [m for m in re.findall(r'class="tag">(\w+)<', page)] == [
+        "recorded",
+        "edited",
+        "deleted",
+    ]
+    # Each player by name beside their contract and tricks, each figure said by its word
+    # (never a bare "2 0"), a revoke and its penalty beside its player.
+    revoked = '<bdi>South</bdi> contract 2, took 0, <span class="rv">1 revoke: −100</span>'
+    assert revoked in page
+    assert "<bdi>East</bdi> contract 0, took 2</span>" in page
+    # Without JavaScript the time is UTC and says so; the script has it as datetime.
+    assert re.search(
+        r'<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-local>'
+        r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\u202f[AP]M UTC</time>",  # Babel's, not ISO
+        page,
+    )
+
+
+def test_the_scoreboard_answers_304_until_the_game_changes(client, make_game, post_hand):
+    game_id, key = make_game("israeli-whist", rules="pagat-german")
+    first = client.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
+    etag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    assert ", ".join(first.headers.getlist("Vary")).count("Accept-Encoding") == 1
+    again = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b""
+    post_hand(game_id, key, WORKED_EXAMPLE)
+    changed = client.get(f"/games/{game_id}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and "−40" in text_of(changed)
+    assert changed.headers["ETag"] != etag
+
+
+PARTNERED = [game for game in GAMES.values() if partnered(game)]
+
+
+@pytest.mark.parametrize("game", PARTNERED, ids=lambda game: game.key)
+def test_lists_name_the_game_and_lead_by_side(client, make_game, game):
+    """A partnership game on home says which game it is, with the name its table gave
+    it, and its leader is a side: both partners, with the side's total once (four seats
+    with two totals read as a four-way tie)."""
+    players = ["Ann", "Bob", "Cat", "Dan"][: game.seats]
+    settings = game.preset(game.default_preset)
+    hand = next(r for r in drawn_records(game, settings, 50, 5) if not r.thrown_in).to_dict()
+    game_id, key = make_game(game.key, game.default_preset, players)
+    bearer = {"Authorization": f"Bearer {key}"}
+    assert client.post(f"/api/games/{game_id}/hands", json=hand, headers=bearer).status_code == 201
+    client.patch(f"/api/games/{game_id}", json={"name": "Friday rematch"}, headers=bearer)
+    home = sizes_dropped(text_of(client.get("/")))
+    assert f'<span class="kind">{unit("Friday rematch")[0]} · {game.name.template}</span>' in home
+    leading = re.search(r'<span class="lead">Leading: (.*?)</span>', home)[1]
+    sides = [" &amp; ".join(unit(*(players[s] for s in side))) for side in game.sides]
+    shown = [side for side in sides if side in leading]
+    assert shown and leading.count(" &amp; ") == len(shown)
+    assert all(re.search(re.escape(side) + r" [−\d]", leading) for side in shown)
