@@ -235,7 +235,7 @@ EDITING_VIEWS = {
     "offline.kept_page": ("GET", "/games/{id}/kept"),
 }
 # A club table's signing page is not edit_required: a member of the group signs there for
-# their own name on their own phone (issue 56); tests/web/club/test_club_pages.py tries who may.
+# their own name on their own phone (issue 56); tests/web/club/test_lists.py tries who may.
 
 
 def test_every_view_that_changes_a_game_is_edit_required(app):

@@ -511,7 +511,7 @@ def club_night_of(phones: Phones, setup: Setup) -> ClubNight:
     the game's names ticked and guests for two tables, two series, the game's rules and
     defaults, but a hand a player in a series where the game counts them, so that a
     table's list ends and is signed. At the first table, through the API with the edit key
-    the organiser's phone shows (as ``test_club_pages.edit_key`` reads it), its hands (a
+    the organiser's phone shows (as ``tests/support/club_pages.edit_key`` reads it), its hands (a
     list's end, or ``TABLE_HANDS``), one disputed (its note a name that is markup) and one
     player's signature where the list ended.
 

@@ -1,4 +1,4 @@
-"""Helpers of tests/web/club/test_club_pages.py, which other tests use too."""
+"""Helpers of tests/web/club/test_routes.py, which other tests use too."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A club night's roles through the Flask client (issue 68): a night of nine at Skat whose
 organiser's phone ("Spielleitung") and players' own phones are members of the group
-under their names, and what the tests of its roles ask of it (tests/web/club/test_club_roles.py,
+under their names, and what the tests of its roles ask of it (tests/web/club/test_roles.py,
 test_club_upgrade.py)."""
 
 from __future__ import annotations

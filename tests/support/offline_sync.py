@@ -1,4 +1,4 @@
-"""Helpers of tests/web/offline/test_offline_sync.py, which other tests use too
+"""Helpers of tests/web/offline/test_routes.py, which other tests use too
 (test_kept_drawn.py)."""
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from scorekeeper.db import get_db
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 
@@ -47,3 +49,10 @@ def dump(app) -> list:
     with app.app_context():
         database = get_db()
         return [list(database[t].rows) for t in sorted(database.table_names())]
+
+
+@pytest.fixture
+def editor_at_15(client, make_game):
+    game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
+    client.get(f"/games/{game_id}/edit/{key}")
+    return client, game_id

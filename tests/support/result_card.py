@@ -1,4 +1,4 @@
-"""Helpers of tests/web/games/test_result_card.py, which other tests use too."""
+"""Helpers of tests/web/games/test_card.py, which other tests use too."""
 
 from __future__ import annotations
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+import pytest
+
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+
 MINUS = "\u2212"
 
 
@@ -52,3 +56,34 @@ def rows_of(response, table_id: str) -> dict[str, list[str]]:
 
 def text_of(response) -> str:
     return response.get_data(as_text=True)
+
+
+NAMES = ["Avi", "Bat", "Gil", "Dana"]
+
+
+THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
+
+
+GAME = [
+    WORKED_EXAMPLE,
+    THROWN_IN,
+    {"declarer": 0, "bid": "5S", "contracts": [5, 4, 0, 3], "tricks": [5, 4, 0, 4]},
+    {"declarer": 1, "bid": "6H", "contracts": [5, 6, 3, 0], "tricks": [6, 6, 1, 0]},
+    {"declarer": 3, "bid": "8NT", "contracts": [5, 2, 1, 8], "tricks": [4, 1, 0, 8]},
+    {"declarer": 0, "bid": "5D", "contracts": [5, 0, 0, 7], "tricks": [5, 2, 0, 6]},
+]
+
+
+# The second game: the worked example alone, target 15, so Dana (seat 1) wins with 19.
+SECOND_SEATS = ["Bat", "Dana", "Avi", "Gil"]
+
+
+@pytest.fixture
+def played(client, make_game, post_hand):
+    """(GAME's id and key, the second game's id)."""
+    first, key = make_game("israeli-whist", rules="pagat-german", players=NAMES, first_dealer=0)
+    for hand in GAME:
+        assert post_hand(first, key, hand).status_code == 201
+    second, key2 = make_game("israeli-whist", rules="pagat-german", players=SECOND_SEATS, target=15)
+    assert post_hand(second, key2, WORKED_EXAMPLE).status_code == 201
+    return first, key, second

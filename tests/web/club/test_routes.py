@@ -1,17 +1,14 @@
 """A club night's pages (issue 45), through the Flask client: a 13-player Skat night of two
 series played to the end through its tables' games, its standings equal to the
 Seeger-Fabian sums of the lists, and every new route attacked (a stranger, a removed
-member, a member who is not the organiser, another group's night, bad input)."""
+member, a member who is not the organiser, another group's night, bad input). A table's list
+(signing, disputes) is test_lists.py's, the night's files and paper test_files.py's."""
 
 from __future__ import annotations
-
-import re
-from pathlib import Path
 
 import pytest
 
 from scorekeeper import db
-from scorekeeper.db import club as stored
 from scorekeeper.engine.registry import GAMES
 from tests.support.app import join_group
 from tests.support.club_pages import (
@@ -203,160 +200,6 @@ def test_the_group_page_links_the_club_night(club):
 # --- each table's list signed by its players, and a disputed hand --------------------------
 
 
-def _count(app, table: str) -> int:
-    with app.app_context():
-        return db.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-
-
-def test_a_tables_players_sign_its_list_in_turn_once_each(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id, series="1")
-    night, games = night_of(app, group_id)
-    table = night.tables[1]
-    players = games[table.game_id].players
-    early = client.post(f"/games/{table.game_id}/club", data={"name": players[0]})
-    assert early.status_code == 409
-    assert "list is not finished yet" in early.get_data(as_text=True)
-    play_series(client, night, games, 1)
-    for name in players:
-        asked = client.post(f"/games/{table.game_id}/club", data={"name": name})
-        assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True), name
-        answer = client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
-        assert answer.status_code == 302, name
-    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
-    assert f"Signed: {len(players)} of {len(players)}" in draw
-    twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
-    assert twice.status_code == 409
-    assert f"{players[0]} has signed this list already" in plain(twice)
-    stranger_name = client.post(f"/games/{table.game_id}/club", data={"name": "Zoe"})
-    assert stranger_name.status_code == 400
-    assert "does not sit at table 2" in stranger_name.get_data(as_text=True)
-    assert _count(app, "club_confirmations") == len(players)
-    # A hand corrected after the signatures: the list is to be signed again.
-    key = edit_key(client, table.game_id)
-    hand = {"declarer": 1, **WIN, "declarer_points": 80}
-    changed = client.put(
-        f"/api/games/{table.game_id}/hands/1", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-    assert changed.status_code == 200, changed.get_json()
-    page = client.get(f"/games/{table.game_id}/club").get_data(as_text=True)
-    assert "Hand 1 changed after this player signed." in page
-    assert (
-        client.post(
-            f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"}
-        ).status_code
-        == 302
-    )
-
-
-def test_a_disputed_hand_is_marked_for_the_organiser_who_settles_it(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id, series="1")
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables[0]
-    name = games[table.game_id].players[2]
-    bad = client.post(
-        f"/games/{table.game_id}/club", data={"action": "dispute", "name": name, "hand": "9"}
-    )
-    assert bad.status_code == 400
-    assert "a hand of this list, 1 to 4, not 9" in bad.get_data(as_text=True)
-    body = {"action": "dispute", "name": name, "hand": "3", "note": "Es war Kreuz, nicht Pik"}
-    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
-    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
-    assert "Table 1, hand 3, disputed by" in draw and "Es war Kreuz" in draw
-    with app.app_context():
-        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
-    member = app.test_client()
-    join_group(member, group_id=group_id)
-    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
-    assert member.post(settle, data={"outcome": "kept"}).status_code == 403
-    assert member.get(settle).status_code == 403
-    missing = f"/groups/{group_id}/club/{night.id}/disputes/99/settle"
-    assert client.post(missing, data={"outcome": "kept"}).status_code == 404
-    asked = client.get(settle)
-    assert asked.status_code == 200 and "Es war Kreuz" in asked.get_data(as_text=True)
-    unsaid = client.post(settle)  # settled without saying how: refused, nothing changed
-    assert unsaid.status_code == 400
-    assert "corrected or kept" in unsaid.get_data(as_text=True)
-    with app.app_context():
-        assert stored.disputes(db.get_db(), night.id)[0].resolved_at is None
-    assert client.post(settle, data={"outcome": "kept"}).status_code == 302
-    draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
-    assert 'id="disputes"' not in draw  # no longer open
-    assert "1 dispute settled" in draw and "Kept as recorded" in draw
-    with app.app_context():
-        assert stored.disputes(db.get_db(), night.id)[0].outcome == "kept"
-    assert client.post(settle, data={"outcome": "corrected"}).status_code == 409  # settled
-
-
-def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    first, second = night.tables[0].game_id, night.tables[1].game_id
-    table_phone = app.test_client()
-    assert table_phone.get(f"/games/{first}/edit/{edit_key(client, first)}").status_code == 302
-    assert table_phone.get(f"/games/{first}/club").status_code == 200
-    name = games[second].players[0]
-    for body in ({"name": name}, {"action": "dispute", "name": name, "hand": "1"}):
-        assert table_phone.post(f"/games/{second}/club", data=body).status_code == 404
-    member = app.test_client()
-    join_group(member, group_id=group_id)  # sees the game, holds no key, no player's name
-    refused = member.post(f"/games/{second}/club", data={"name": name, "sure": "1"})
-    assert refused.status_code == 403
-    assert "none of this table" in refused.get_data(as_text=True)
-    assert app.test_client().get(f"/games/{second}/club").status_code == 404
-    plain = client.post(
-        "/api/games",
-        json={"game": "skat", "players": ["A", "B", "C"], "rules": "isko", "first_dealer": 0},
-    ).get_json()
-    client.get(f"/games/{plain['id']}/edit/{plain['edit_key']}")
-    assert client.get(f"/games/{plain['id']}/club").status_code == 409
-    assert _count(app, "club_confirmations") == _count(app, "club_disputes") == 0
-
-
-def test_a_tables_own_phone_finds_the_signing_page_on_its_scoreboard(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, _games = night_of(app, group_id)
-    game_id = night.tables[2].game_id
-    table_phone = app.test_client()
-    table_phone.get(f"/games/{game_id}/edit/{edit_key(client, game_id)}")
-    assert f'href="/games/{game_id}/club"' in table_phone.get(f"/games/{game_id}").get_data(
-        as_text=True
-    )
-    watcher = app.test_client()
-    join_group(watcher, group_id=group_id)  # a member without the key: no such link
-    assert "/club" not in watcher.get(f"/games/{game_id}").get_data(as_text=True)
-    plain_game = client.post(
-        "/api/games", json={"game": "skat", "players": ["A", "B", "C"], "rules": "isko"}
-    ).get_json()
-    client.get(f"/games/{plain_game['id']}/edit/{plain_game['edit_key']}")
-    assert "club-sign" not in client.get(f"/games/{plain_game['id']}").get_data(as_text=True)
-
-
-def test_the_night_downloads_as_json_and_its_standings_as_csv_for_members_only(club):
-    app, client, group_id, _key = club
-    guests = [*THIRTEEN[:12], "=HYPERLINK(1)"]
-    start_night(client, group_id, guests=guests)
-    night, games = night_of(app, group_id)
-    expected = play_series(client, night, games, 1)
-    base = f"/groups/{group_id}/club/{night.id}"
-    whole = client.get(f"{base}/export.json")
-    assert whole.status_code == 200 and "attachment" in whole.headers["Content-Disposition"]
-    body = whole.get_json()
-    assert {line["name"]: line["points"] for line in body["standings"]} == expected
-    assert [len(t["players"]) for t in body["tables"]] == [4, 3, 3, 3]
-    sheet = client.get(f"{base}/export.csv").get_data(as_text=True).splitlines()
-    assert sheet[0] == "place,player,points,series_1,tables,hands"
-    rows = {row.split(",")[1]: int(row.split(",")[2]) for row in sheet[1:]}
-    assert rows["'=HYPERLINK(1)"] == expected["=HYPERLINK(1)"]
-    for visitor in (app.test_client(),):
-        assert visitor.get(f"{base}/export.json").status_code == 404
-        assert visitor.get(f"{base}/export.csv").status_code == 404
-
-
 def test_a_player_of_another_table_cannot_take_a_seat_at_this_one(club):
     """ "A player leaves or joins…" at a club table refuses a player drawn to another
     table of the series, naming them and the table; anyone else takes the seat."""
@@ -430,16 +273,6 @@ def test_the_draw_links_each_tables_list_printed_for_signing(club):
 # --- a club night one organiser runs alone (issue 56) -----------------------------------
 
 
-def member_named(app, group_id: int, label: str):
-    """A phone that joined the group under ``label``, its name in the group."""
-    with app.app_context():
-        group = db.load_group(db.get_db(), group_id)
-    phone = app.test_client()
-    answer = phone.post(f"/join/{group.invite}", data={"label": label})
-    assert answer.status_code == 302, answer.get_data(as_text=True)
-    return phone
-
-
 def test_drawing_the_next_series_asks_first_saying_what_is_still_open(club):
     app, client, group_id, _key = club
     start_night(client, group_id)
@@ -469,103 +302,6 @@ def test_drawing_the_next_series_asks_first_saying_what_is_still_open(club):
     )
     assert drawn.status_code == 302
     assert night_of(app, group_id, night.id)[0].series == 2
-
-
-def test_a_member_signs_on_their_own_phone_for_their_own_name_and_can_take_it_back(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    table = night.tables_of(1)[0]
-    players = games[table.game_id].players
-    own = member_named(app, group_id, players[0])
-    early = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
-    assert early.status_code == 409  # the list is still being played
-    play_series(client, night, games, 1)
-    page = plain(own.get(f"/games/{table.game_id}/club"))
-    assert f"{players[0]} signs…" in page
-    assert f"{players[1]} signs…" not in page
-    other = own.post(f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"})
-    assert other.status_code == 400
-    assert f"This phone signs for {players[0]} only" in plain(other)
-    asked = own.post(f"/games/{table.game_id}/club", data={"name": players[0]})
-    assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True)
-    assert _count(app, "club_confirmations") == 0  # asking stores nothing
-    signed = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
-    assert signed.status_code == 302
-    assert _count(app, "club_confirmations") == 1
-    undone = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "action": "unsign"})
-    assert undone.status_code == 302
-    assert _count(app, "club_confirmations") == 0
-    own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
-    present = "\n".join(THIRTEEN)
-    client.post(
-        f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
-    )
-    late = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "action": "unsign"})
-    assert late.status_code == 409
-    assert "signatures of series 1 stay" in plain(late)
-    assert _count(app, "club_confirmations") == 1
-    removed = removed_member(app, group_id)
-    assert removed.post(f"/games/{table.game_id}/club", data={"name": players[1]}).status_code in (
-        403,
-        404,
-    )
-
-
-def test_the_signing_page_names_the_disputed_hand_how_it_was_settled_and_what_changed(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id, series="1")
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables[0]
-    players = games[table.game_id].players
-    client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
-    body = {"action": "dispute", "name": players[2], "hand": "2", "note": "Grand, nicht Kreuz"}
-    client.post(f"/games/{table.game_id}/club", data=body)
-    page = plain(client.get(f"/games/{table.game_id}/club"))
-    assert f"Hand 2, disputed by {players[2]}: " in page and "Grand, nicht Kreuz" in page
-    assert "waiting for the organiser" in page
-    key = edit_key(client, table.game_id)
-    hand = {"declarer": 2 % len(players), **WIN, "declarer_points": 80}
-    changed = client.put(
-        f"/api/games/{table.game_id}/hands/2", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-    assert changed.status_code == 200
-    with app.app_context():
-        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
-    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
-    assert client.post(settle, data={"outcome": "corrected"}).status_code == 302
-    page = plain(client.get(f"/games/{table.game_id}/club"))
-    assert "Corrected on the table's game" in page and "waiting for the organiser" not in page
-    assert "Hand 2 changed after this player signed." in page
-    he = plain(client.get(f"/games/{table.game_id}/club", headers={"Accept-Language": "he"}))
-    assert "תוקן במשחק של השולחן" in he and "יד 2 השתנתה אחרי שהשחקן חתם." in he
-
-
-def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club):
-    app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    base = f"/groups/{group_id}/club/{night.id}"
-    he = {"Accept-Language": "he"}
-    ranking = plain(client.get(f"{base}/ranking", headers=he))
-    assert "דירוג סופי" not in ranking
-    assert "דירוג אחרי סבב 1 מתוך 2" in ranking
-    assert "לא כל השחקנים חתמו" in ranking  # the lists not yet signed, counted
-    standings = plain(client.get(f"{base}/standings"))
-    assert "Standings after series 1 of 2" in standings
-    assert "Not final yet" in standings and "0 of its 4 players signed its list" in standings
-    present = "\n".join(THIRTEEN)
-    client.post(f"{base}/next", data={"present": present, "confirmed": "1"})
-    night, games = night_of(app, group_id, night.id)
-    play_series(client, night, games, 2)
-    for table in night.tables:
-        for name in games[table.game_id].players:
-            client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
-    assert "דירוג סופי" in plain(client.get(f"{base}/ranking", headers=he))
-    final = plain(client.get(f"{base}/standings"))
-    assert "Final standings" in final and "Not final yet" not in final
 
 
 def test_a_finished_tables_scoreboard_leads_to_signing_and_says_night_table_and_series(club):
@@ -665,81 +401,3 @@ def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):
     sign_he = plain(client.get(f"/games/{table.game_id}/club", headers=he))
     assert f"יד 2, בערעור של {players[1]}" in night_he and "במחלוקת של" not in night_he
     assert f"יד 2, בערעור של {players[1]}" in sign_he
-
-
-def test_a_players_own_phone_meets_signing_as_the_big_step_at_the_end_of_the_series(club):
-    """A member's own phone bearing a player's name, on the table's scoreboard at the end
-    of the series, finds "Sign table 1's list" as the big step (it signs there); another
-    member's phone, which signs for no one at this table, a plain link."""
-    app, client, group_id, _key = club
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    table = night.tables_of(1)[0]
-    own = member_named(app, group_id, games[table.game_id].players[0])
-    other = member_named(app, group_id, "Zuschauerin")
-    play_series(client, night, games, 1)
-
-    def sign_button(phone) -> str:
-        done = phone.get(f"/games/{table.game_id}").get_data(as_text=True)
-        sign = done.index('id="club-sign"')
-        return done[done.rindex("<a", 0, sign) : sign]
-
-    assert "primary big" in sign_button(own)
-    assert "primary" not in sign_button(other)
-
-
-def test_the_settle_page_says_the_disputed_hand_as_the_tables_game_has_it(club):
-    """The organiser weighs a dispute against the hand itself: the settle page says hand 2
-    as recorded (its declarer by name, its game and the result), in the page's language."""
-    app, client, group_id, _key = club
-    night, table, players = disputed_after_series_1(app, client, group_id)
-    with app.app_context():
-        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
-    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute_id}/settle"
-    page = re.sub(r"</?span[^>]*>", "", plain(client.get(settle)))  # each part whole
-    said = re.search(r'<p id="disputed-hand">As recorded: ([^<]+)</p>', page)
-    assert said, "the settle page does not say the hand"
-    assert "♥" in said[1] and "lost" in said[1]  # LOSE: a Hearts game, lost
-    assert any(said[1].startswith(name + " · ") for name in players), said[1]  # its declarer
-    de = plain(client.get(settle, headers={"Accept-Language": "de"}))
-    assert '<p id="disputed-hand">Wie eingetragen: ' in de
-
-
-def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_once(club):
-    """Hebrew says a club dispute with one word, ערעור, on every page of it and in every
-    string of the catalogue that speaks of one (it said מחלוקת and "חולק" too); German's
-    settle page corrects the hand ("Spiel") on its own form, not "das Spiel von Tisch 1 …
-    um das Spiel zu berichtigen"."""
-    from babel.messages.pofile import read_po
-
-    app, client, group_id, _key = club
-    he = {"Accept-Language": "he"}
-    night, table, players = disputed_after_series_1(app, client, group_id, headers=he)
-    flashed = plain(client.get(f"/games/{table.game_id}/club", headers=he))
-    assert f"ערעור של {players[1]} על יד 2" in flashed
-    with app.app_context():
-        dispute_id = stored.disputes(db.get_db(), night.id)[0].id
-    base = f"/groups/{group_id}/club/{night.id}"
-    pages = [
-        flashed,
-        plain(client.get(f"/games/{table.game_id}/club?hand=1", headers=he)),
-        plain(client.get(base, headers=he)),
-        plain(client.get(f"{base}/disputes/{dispute_id}/settle", headers=he)),
-    ]
-    for page in pages:
-        assert "ערעור" in page
-        assert "מחלוקת" not in page and "חולק" not in page
-    assert "ידיים בערעור" in pages[1] and "לערער על היד" in pages[1]
-    hebrew = Path(__file__).parents[3] / "scorekeeper/translations/he/LC_MESSAGES/messages.po"
-    with hebrew.open(encoding="utf-8") as po:
-        catalog = read_po(po)
-    for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        said = message.string if isinstance(message.string, tuple) else (message.string,)
-        if any("disput" in text for text in ids):
-            assert not any("מחלוקת" in s or "חולק" in s for s in said), message.id
-    de = plain(
-        client.get(f"{base}/disputes/{dispute_id}/settle", headers={"Accept-Language": "de"})
-    )
-    assert "Spiel 2 im Formular berichtigen" in de  # straight to the hand's own form
-    assert "Spiel von Tisch 1" not in de and "um das Spiel zu berichtigen" not in de

@@ -1,8 +1,9 @@
-"""A club night's paper (issue 45): each table's list printed for signing (for Skat a
-tournament list: the night's header, the Skat list, the Seeger-Fabian foot, a signature
-line per player; for any other game its own sheet under the same header), and the
-night's ranking printed on its own (one A4 page for 40 players, in Chromium's print);
-both for the group's members only."""
+"""A club night's files (``web/club/files.py``): the night downloaded as JSON and its standings
+as CSV, for members only; its paper (issue 45): each table's list printed for signing (for
+Skat a tournament list: the night's header, the Skat list, the Seeger-Fabian foot, a
+signature line per player; for any other game its own sheet under the same header), and the
+night's ranking printed on its own (one A4 page for 40 players, in Chromium's print); both
+for the group's members only."""
 
 from __future__ import annotations
 
@@ -13,9 +14,17 @@ from datetime import date
 import pytest
 from babel.dates import format_date
 
+from tests.support import club_pages
 from tests.support.app import join_group
 from tests.support.club_live import joined_page, live_night, play_series, skat_hand
-from tests.support.club_pages import night_of, play_table, removed_member, start_night
+from tests.support.club_pages import (
+    THIRTEEN,
+    night_of,
+    play_table,
+    removed_member,
+    start_night,
+)
+from tests.support.club_roles import plain
 from tests.support.live import printed_pdf
 
 
@@ -202,3 +211,50 @@ def test_the_ranking_of_forty_prints_on_one_a4_page_and_a_list_fits_its_paper(br
             assert overflow == []
             reader = PdfReader(io.BytesIO(printed_pdf(page, format="A4")))
             assert len(reader.pages) == 1
+
+
+def test_the_night_downloads_as_json_and_its_standings_as_csv_for_members_only(club):
+    app, client, group_id, _key = club
+    guests = [*THIRTEEN[:12], "=HYPERLINK(1)"]
+    start_night(client, group_id, guests=guests)
+    night, games = night_of(app, group_id)
+    expected = club_pages.play_series(client, night, games, 1)
+    base = f"/groups/{group_id}/club/{night.id}"
+    whole = client.get(f"{base}/export.json")
+    assert whole.status_code == 200 and "attachment" in whole.headers["Content-Disposition"]
+    body = whole.get_json()
+    assert {line["name"]: line["points"] for line in body["standings"]} == expected
+    assert [len(t["players"]) for t in body["tables"]] == [4, 3, 3, 3]
+    sheet = client.get(f"{base}/export.csv").get_data(as_text=True).splitlines()
+    assert sheet[0] == "place,player,points,series_1,tables,hands"
+    rows = {row.split(",")[1]: int(row.split(",")[2]) for row in sheet[1:]}
+    assert rows["'=HYPERLINK(1)"] == expected["=HYPERLINK(1)"]
+    for visitor in (app.test_client(),):
+        assert visitor.get(f"{base}/export.json").status_code == 404
+        assert visitor.get(f"{base}/export.csv").status_code == 404
+
+
+def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club):
+    app, client, group_id, _key = club
+    start_night(client, group_id)
+    night, games = night_of(app, group_id)
+    club_pages.play_series(client, night, games, 1)
+    base = f"/groups/{group_id}/club/{night.id}"
+    he = {"Accept-Language": "he"}
+    ranking = plain(client.get(f"{base}/ranking", headers=he))
+    assert "דירוג סופי" not in ranking
+    assert "דירוג אחרי סבב 1 מתוך 2" in ranking
+    assert "לא כל השחקנים חתמו" in ranking  # the lists not yet signed, counted
+    standings = plain(client.get(f"{base}/standings"))
+    assert "Standings after series 1 of 2" in standings
+    assert "Not final yet" in standings and "0 of its 4 players signed its list" in standings
+    present = "\n".join(THIRTEEN)
+    client.post(f"{base}/next", data={"present": present, "confirmed": "1"})
+    night, games = night_of(app, group_id, night.id)
+    club_pages.play_series(client, night, games, 2)
+    for table in night.tables:
+        for name in games[table.game_id].players:
+            client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+    assert "דירוג סופי" in plain(client.get(f"{base}/ranking", headers=he))
+    final = plain(client.get(f"{base}/standings"))
+    assert "Final standings" in final and "Not final yet" not in final

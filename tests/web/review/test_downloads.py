@@ -1,6 +1,7 @@
-"""A group's export and import (issue 21): the whole group as one streamed file, JSON or
-CSV, with exactly its own games and no hand cap; the old export of everything closed to a
-stranger; imports into a group, by its members only."""
+"""Downloads (``web/review/downloads.py``; issue 21): a group's export as one streamed file,
+JSON or CSV, with exactly its own games and no hand cap; the old export of everything closed
+to a stranger; a game's own export and unknown games and formats. Imports into a group are
+test_imports.py's."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from scorekeeper import db, transfer
 from scorekeeper.transfer.formats import json_chunks
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES
-from tests.support.israeli_whist_import_iws import FIXTURE
-from tests.support.stored import join
+from tests.support.review import (
+    played,  # noqa: F401  (fixtures)
+    text_of,
+)
+from tests.support.stored import join, one_group
 
 HANDS = 50
 COPIES = 110  # 111 games of 50 hands: 5,550 hands, more than the 5,000 an export once held
@@ -158,49 +162,32 @@ def test_the_old_whole_export_sends_a_member_of_one_group_to_its_export(client, 
 # --- import -------------------------------------------------------------------------------
 
 
-def upload(client, path, data: bytes):
-    return client.post(
-        path,
-        data={"file": (io.BytesIO(data), "games.json"), "submit": "1"},
-        content_type="multipart/form-data",
-    )
+def test_export_downloads(client, played):
+    one = client.get(f"/games/{played[0]}/export.csv")
+    assert one.status_code == 200 and one.mimetype == "text/csv"
+    assert "attachment" in one.headers["Content-Disposition"]
+    assert len(one.get_data(as_text=True).splitlines()) == 1 + 6 * 4
+    group_id = one_group(client, played[0], played[2])
+    every = client.get(f"/groups/{group_id}/export.json")
+    assert every.mimetype == "application/json"
+    assert [g["id"] for g in json.loads(every.data)["games"]] == [played[0], played[2]]
+    every_csv = client.get(f"/groups/{group_id}/export.csv").get_data(as_text=True)
+    assert len(every_csv.splitlines()) == 1 + 7 * 4
 
 
-def test_a_member_imports_into_the_group(client, app):
-    made = played_game(client)
-    group_id = group_of(app, made["id"])
-    member = app.test_client()
-    join(member, group_id)
-    page = member.get(f"/groups/{group_id}/import")
-    assert page.status_code == 200 and 'type="file"' in page.get_data(as_text=True)
-    response = upload(member, f"/groups/{group_id}/import", FIXTURE.read_bytes())
-    assert response.status_code == 200, response.get_data(as_text=True)
-    assert "Imported 1 game." in response.get_data(as_text=True)
-    with app.app_context():
-        games = db.list_games(db.get_db(), group_id=group_id)
-    assert len(games) == 2 and {g.group_id for g in games} == {group_id}
-
-
-def test_only_members_import_into_a_group(client, app):
-    made = played_game(client)
-    group_id = group_of(app, made["id"])
-    stranger = app.test_client()
-    assert stranger.get(f"/groups/{group_id}/import").status_code == 404
-    assert upload(stranger, f"/groups/{group_id}/import", FIXTURE.read_bytes()).status_code == 404
-    with app.app_context():
-        assert db.count_games(db.get_db())[0] == 1
-
-
-def test_the_old_import_redirects_a_member_of_one_group_and_is_404_otherwise(client, app):
-    made = played_game(client)
-    group_id = group_of(app, made["id"])
-    stranger = app.test_client()
-    assert stranger.get("/import").status_code == 404
-    assert upload(stranger, "/import", FIXTURE.read_bytes()).status_code == 404
-    member = app.test_client()
-    join(member, group_id)
-    response = member.get("/import")
-    assert response.status_code == 307
-    assert response.headers["Location"] == f"/groups/{group_id}/import"
-    posted = upload(member, "/import", FIXTURE.read_bytes())
-    assert posted.status_code == 307 and posted.headers["Location"].endswith("/import")
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/999/export.json",
+        "/games/1/export.xml",
+        "/games/99999999999999999999999/export.csv",
+        "/games/999/stats",
+        "/games/999/print",
+        "/games/999/details",
+        "/export.xml",
+    ],
+)
+def test_unknown_games_and_formats_are_not_found(client, played, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "Traceback" not in text_of(response)
