@@ -3,24 +3,16 @@ finding 10), and what is installed is within them."""
 
 from __future__ import annotations
 
-import tomllib
 from importlib.metadata import version
-from pathlib import Path
 
-from packaging.requirements import Requirement
 from packaging.version import Version
 
-PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+from tests.support.dependency_floors import requirements
+
 # Releases before these have a flaw a stranger's request reaches.
 FLOORS = {
     "orjson": "3.11.6",  # unbounded recursion in dumps() (deeply nested input)
 }
-
-
-def requirements() -> dict[str, Requirement]:
-    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
-    found = [Requirement(line) for line in project["dependencies"]]
-    return {requirement.name: requirement for requirement in found}
 
 
 def test_no_release_with_a_known_flaw_is_admitted():

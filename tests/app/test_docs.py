@@ -6,35 +6,15 @@ game has its rules file naming every house rule it declares."""
 from __future__ import annotations
 
 import re
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.engine import GAMES
+from tests.support.docs import ROOT, markdown, text_of, tracked
 
-ROOT = Path(__file__).resolve().parents[2]
 MISSING = "RULES" + ".md"  # spelled apart, so that this file does not cite it itself
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 DOCS_PATH = re.compile(r"\bdocs/[\w./-]+\.(?:md|png)\b")
-
-
-def tracked() -> list[Path]:
-    names = subprocess.run(
-        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
-    return [ROOT / name for name in names if (ROOT / name).is_file()]
-
-
-def text_of(path: Path) -> str | None:
-    try:
-        return path.read_text()
-    except (UnicodeDecodeError, OSError):
-        return None
-
-
-def markdown() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def test_no_tracked_file_cites_the_rules_text_the_clone_lacks():

@@ -20,31 +20,17 @@ from scorekeeper import db, game_play
 from scorekeeper.engine.registry import get_game
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import app_config, game_in_new_group, trace_statements
-from tests.support.incremental_save import check_against_replay
+from tests.support.incremental_save import (
+    BW,
+    IW,
+    _pool,
+    apply,
+    check_against_replay,
+    statements_of_a_save,
+)
+from tests.support.shared import NAMES
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-BENCH = ["Eve", "Fay", "Gus", "Hal"]
-IW, BW = get_game("israeli-whist"), get_game("bid-whist")
-
-
-def _pool(rules, settings_, seed: int, deals: int = 40) -> list:
-    """Hands as a table writes them down, from deals the game's bots played, with every
-    fifth a deal thrown in (the dealer deals again in Israeli Whist) and, in Israeli Whist,
-    every seventh the worked example (West makes a contract, so a target is reached)."""
-    bots = rules.simulation.bots[-1]
-    pool = [
-        rules.simulation.record_of(d) for d in rules.simulation.deals(settings_, deals, seed, bots)
-    ]
-    thrown = {"thrown_in": True}
-    if rules is IW:
-        thrown["frisch_rounds"] = settings_.frisch_rounds
-    for i in range(0, deals, 5):
-        pool[i] = rules.record_from_dict(settings_, thrown)
-    if rules is IW:
-        for i in range(3, deals, 7):
-            pool[i] = rules.record_from_dict(settings_, WORKED_EXAMPLE)
-    return pool
 
 
 # Small targets and limits, so that random games end, tie and get finished early.
@@ -79,27 +65,6 @@ OPS = st.one_of(
     st.tuples(st.just("seat"), st.integers(0, 3), st.integers(0, 3)),
     st.tuples(st.just("finish"), st.just(0)),
 )
-
-
-def apply(database, game_id: int, pool: list, op: tuple) -> None:
-    """One change as a phone would make it; refusals (the game is over, a change that ends
-    the game before a later hand, no such hand) leave the game as it was."""
-    game = db.load_game(database, game_id)
-    try:
-        match op:
-            case ("add", i):
-                game_play.add_hand(database, game_id, pool[i], number=game.hand_count + 1)
-            case ("edit", number, i):
-                game_play.replace_hand(database, game_id, number, pool[i])
-            case ("delete", back):
-                game_play.delete_last_hand(database, game_id, max(game.hand_count - back, 1))
-            case ("seat", seat, who):
-                if BENCH[who] not in game.seated:
-                    db.change_seat(database, game_id, seat, BENCH[who])
-            case ("finish", _):
-                game_play.finish_game(database, game_id)
-    except (db.Conflict, db.NotFound):
-        pass
 
 
 @pytest.mark.parametrize("kind", sorted(SETTINGS))
@@ -177,32 +142,6 @@ def test_a_state_the_game_did_not_write_is_refused():
 
 
 # --- the work of one save ------------------------------------------------------------------
-
-
-def statements_of_a_save(tmp_path, monkeypatch, hands: int) -> list[str]:
-    """The SQL statements of one hand POST through the API (the server's side, from the
-    request's own connection) to a game that already has ``hands`` hands."""
-    from scorekeeper.web import create_app
-
-    app = create_app(app_config(tmp_path))
-    client = app.test_client()
-    created = client.post(
-        "/api/games", json={"players": NAMES, "rules": "pagat-german", "target": 10_000}
-    ).get_json()
-    auth = {"Authorization": f"Bearer {created['edit_key']}"}
-    path = f"/api/games/{created['id']}/hands"
-    for number in range(1, hands + 1):
-        assert (
-            client.post(path, json={**WORKED_EXAMPLE, "number": number}, headers=auth).status_code
-            == 201
-        )
-    statements = trace_statements(monkeypatch)
-    response = client.post(path, json={**WORKED_EXAMPLE, "number": hands + 1}, headers=auth)
-    assert response.status_code == 201
-    assert response.get_json()["next_number"] == hands + 2
-    assert response.get_json()["totals"][1] == 19 * (hands + 1)
-    monkeypatch.undo()
-    return statements
 
 
 def test_a_hand_posts_statements_do_not_grow_with_the_hands_before_it(tmp_path, monkeypatch):

@@ -8,7 +8,6 @@ import and a club night, and asked about where a phone joins ("I am Ann")."""
 from __future__ import annotations
 
 import io
-import json
 import re
 
 import pytest
@@ -17,6 +16,7 @@ from scorekeeper import db, transfer
 from scorekeeper.names import clean_name, look_alike, skeleton
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
+from tests.support.look_alike_names import export_of, group_players, join_as, new_game, shown
 
 ANN = "Ann"
 # The seven Anns one group listed: Cyrillic А, fullwidth Ａ, and Ann followed by a
@@ -59,21 +59,6 @@ def group(tmp_path):
     assert client.post("/api/games", json=body, headers=auth).status_code == 201
     join_group(client, group_id=made["id"])
     return app, client, made["id"], auth
-
-
-def shown(page: str) -> str:
-    """A page's text without the marks that isolate a name (FSI, PDI)."""
-    return page.replace("\u2068", "").replace("\u2069", "")
-
-
-def new_game(client, group_id, auth, players):
-    body = {"game": "israeli-whist", "players": players, "group": group_id}
-    return client.post("/api/games", json=body, headers=auth)
-
-
-def group_players(app, group_id) -> list[str]:
-    with app.app_context():
-        return db.group_player_names(db.get_db(), group_id)
 
 
 @pytest.mark.parametrize("blank", BLANKS)
@@ -128,16 +113,6 @@ def test_a_seat_change_names_the_player(group):
     assert answer.get_json()["error"].startswith("Ann is already a player of this group")
 
 
-def export_of(players_per_game) -> str:
-    hands: list = []
-    games = [
-        {"id": number, "game": "israeli-whist", "players": players, "rules": "standard"}
-        | {"settings": {}, "first_dealer": 0, "hands": hands}
-        for number, players in enumerate(players_per_game, start=1)
-    ]
-    return json.dumps({"format": "scorekeeper", "version": 2, "games": games})
-
-
 def test_an_import_is_refused_naming_the_game_and_nothing_is_stored(group):
     app, client, group_id, _auth = group
     with app.app_context():
@@ -172,10 +147,6 @@ def test_a_club_night_refuses_a_guest_who_looks_like_a_player(group):
     page = shown(client.post(f"/groups/{group_id}/club", data=form).get_data(as_text=True))
     assert "Eve is named already, and this name looks the same" in page
     assert client.get(f"/api/groups/{group_id}/club", headers=auth).get_json()["nights"] == []
-
-
-def join_as(client, invite, label, **more):
-    return client.post(f"/join/{invite}", data={"label": label, **more})
 
 
 def test_a_phone_that_joins_as_a_look_alike_is_asked_whether_it_is_ann(group, tmp_path):

@@ -5,12 +5,12 @@ cache and an evening's replays are this store (issue 67: one bounded cache)."""
 
 from __future__ import annotations
 
-import gzip
 import threading
 
 from scorekeeper import evenings
 from scorekeeper.lru import Lru
-from scorekeeper.web.responses import CachedPage, PageCache
+from scorekeeper.web.responses import PageCache
+from tests.support.lru import _page
 
 
 def test_values_past_the_size_go_least_recently_read_first():
@@ -73,8 +73,3 @@ def test_the_page_cache_and_an_evenings_replays_are_the_one_store():
     big = _page("<p>" + "y" * 2000 + "</p>")  # over a quarter of the bytes
     pages.put(("print", 1, 1), big)
     assert pages.get(("print", 1, 1)) is None
-
-
-def _page(html: str) -> CachedPage:
-    body = html.encode()
-    return CachedPage(body, gzip.compress(body), False)

@@ -12,30 +12,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from flask import url_for
 from werkzeug.routing.rules import Rule
 
 from scorekeeper.web import i18n, responses
 from scorekeeper.web.i18n import MissingCatalogue
 from tests.support.app import new_app
+from tests.support.suite_setup import counted, every_url
 from tests.support.temp_in_memory import MEMORY, in_memory
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def argument(rule, name: str):
-    """A value the rule takes for its argument ``name``: one of its choices, else 1."""
-    choices = getattr(rule._converters.get(name), "items", None)
-    return sorted(choices)[0] if choices else 1
-
-
-def every_url(app) -> list[str]:
-    """A URL of every rule of the app, with a query it does not name."""
-    with app.test_request_context():
-        return [
-            url_for(rule.endpoint, **{n: argument(rule, n) for n in rule.arguments}, extra="x y")
-            for rule in app.url_map.iter_rules()
-        ]
 
 
 def test_two_apps_build_every_url_alike_with_the_rules_builders_compiled_once(tmp_path):
@@ -83,19 +68,6 @@ def test_the_runs_files_are_in_memory_where_it_has_room(tmp_path):
     assert not in_memory(room=1 << 62)  # no machine has that much room
     assert not in_memory(str(tmp_path / "no such folder"))
     assert in_memory(str(tmp_path), room=1)
-
-
-def counted(monkeypatch, owner, name: str) -> list:
-    """Each call of ``owner.name`` from now on, as it goes on doing what it did."""
-    calls = []
-    called = getattr(owner, name)
-
-    def counting(*args, **kwargs):
-        calls.append(args)
-        return called(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counting)
-    return calls
 
 
 def test_a_new_app_parses_no_catalogue_again_until_one_changes(tmp_path, monkeypatch):

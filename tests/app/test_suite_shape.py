@@ -12,22 +12,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import GAMES
+from tests.support.suite_shape import imported_modules
 
 TESTS = Path(__file__).resolve().parents[1]
-
-
-def imported_modules(tree: ast.Module) -> list[str]:
-    """Every module ``tree`` imports, anywhere in it, by its dotted name (``from a import b``
-    counts as ``a.b`` too: ``b`` may be a module)."""
-    names = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            module = "." * node.level + (node.module or "")
-            names.append(module)
-            names += [f"{module}.{alias.name}" for alias in node.names]
-    return names
 
 
 def test_no_module_of_the_suite_imports_a_test_module():

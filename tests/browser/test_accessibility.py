@@ -13,11 +13,12 @@ from tests.support.accessibility import (  # noqa: F401  (fixtures)
     SERIOUS,
     TARGETS,
     axe,
+    game_of_page,
     phones,
+    prepare,
     table,  # noqa: F401  (fixtures)
     table_server,
 )
-from tests.support.browser import Taps
 
 pytestmark = pytest.mark.browser
 
@@ -36,32 +37,6 @@ PAGES = {
     "edit link's QR code": "/games/{id}/share/edit?show=1",
     "offline": "/offline",
 }
-
-
-def half_typed_hand(page) -> None:
-    """The record-hand page with a bid and all contracts but the last, so that the last
-    bidder's forbidden number is disabled and its reason shown."""
-    taps = Taps(page)
-    for name, value in (("declarer", 2), ("level", 7), ("denomination", "H")):
-        taps.key(name, value)
-    for contract in (2, 3):  # the declarer's 7 is filled in; then whoever speaks next
-        taps(page.locator(f'#contracts .seat.on label.key:has(input[value="{contract}"])'))
-    assert page.locator("#contracts .seat.on input:disabled").count() == 1
-
-
-def game_of_page(name: str) -> str:
-    return "bid-whist" if name.startswith("Bid Whist") else "israeli-whist"
-
-
-def prepare(page, name: str) -> None:
-    """A hand form half typed, so that what the script shows and disables is checked too."""
-    if name == "record hand":
-        half_typed_hand(page)
-    elif name == "Bid Whist record hand":
-        taps = Taps(page)
-        for key, value in (("bidder", 2), ("level", 5), ("kind", "NT"), ("direction", "low")):
-            taps.key(key, value)
-        page.locator("details.folded summary").click()
 
 
 @pytest.mark.parametrize("language", ["en", "he"])

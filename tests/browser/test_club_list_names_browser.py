@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.club_list_names_browser import _doppelkopf
 from tests.support.club_live import LANGUAGES, live_night, on_phone_and_a4, play_series, skat_hand
 from tests.support.live import SHOTS, keep_screenshot
 from tests.support.whole_words import CUT_OR_BROKEN
@@ -30,14 +31,6 @@ LONG = [
 NAMES_AND_HEADINGS = (
     ".score td.who, .score td.who bdi, .score thead th, .score thead th bdi, .score .who span"
 )
-
-
-def _doppelkopf(number: int, size: int, table: dict) -> dict:
-    dealer = (number - 1) % size  # a club table's seat 1 deals first
-    re = sorted([(dealer + 1) % size, (dealer + 3) % size])
-    if number == 2:  # a solo: the line names its soloist
-        return {"re": [re[0]], "solo": "queens", "re_points": 125, "re_announcement": "re"}
-    return {"re": re, "re_points": 130 if number % 2 else 100, "kontra_announcement": "kontra"}
 
 
 @pytest.mark.browser

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.club_live import LANGUAGES, joined_page, live_night, play_series
+from tests.support.club_names_on_a_line_browser import _doppelkopf
 from tests.support.live import SHOTS, keep_screenshot
 
 TEN = [
@@ -62,12 +63,6 @@ SPLIT = """() => {
   }
   return [...new Set(found)];
 }"""
-
-
-def _doppelkopf(number: int, size: int, table: dict) -> dict:
-    dealer = (number - 1) % size  # a club table's first seat deals first
-    re = sorted([(dealer + 1) % size, (dealer + 2) % size])
-    return {"re": re, "re_points": 130 if number % 2 else 100}
 
 
 @pytest.mark.browser

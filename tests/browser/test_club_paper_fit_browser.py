@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.club_live import live_night, on_phone_and_a4, play_series, skat_hand
-from tests.support.club_night_browser import LONG_NAMES
-from tests.support.live import SHOTS, call_json, keep_screenshot
-
-PLAYERS = LONG_NAMES
+from tests.support.club_live import on_phone_and_a4
+from tests.support.club_paper_fit_browser import _night
+from tests.support.live import SHOTS, keep_screenshot
 
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9", "fr": "fr-FR,fr;q=0.9"}
 
@@ -48,21 +46,6 @@ CUT = """(paper) => {
   }
   return found;
 }"""
-
-
-def _night(live_server):
-    """A Skat night of the thirteen in two series, series 1 played out at every table."""
-    group, night = live_night(live_server, "skat", PLAYERS, name="Skatclub")
-    play_series(live_server, night, skat_hand)
-    status, _ = call_json(
-        live_server,
-        "POST",
-        f"/api/groups/{group['id']}/club/{night['id']}/series",
-        {"players": PLAYERS},
-        group["key"],
-    )
-    assert status == 201
-    return group, night
 
 
 @pytest.mark.browser

@@ -13,8 +13,6 @@ Screenshots go to ``test-artifacts/`` (git-ignored) for a person to look at.
 from __future__ import annotations
 
 import io
-import itertools
-import pathlib
 import unicodedata
 
 import pytest
@@ -23,61 +21,25 @@ from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.accessibility import SERIOUS
 from tests.support.browser import Taps, record_worked_example
 from tests.support.budget import benchmark_module
-from tests.support.display_browser import LANGUAGES, api, live_server, new_game, phone  # noqa: F401  (fixtures)
+from tests.support.display_browser import (  # noqa: F401  (fixtures)
+    LANGUAGES,
+    LONG_NAMES,
+    api,
+    assert_reads_left_to_right,
+    boxes_meet,
+    live_server,
+    new_game,
+    pdf_fonts,
+    phone,
+    sample_game,
+    screenshot,
+)
 from tests.support.live import PHONE, printed_pdf, view_path
 
 pytestmark = pytest.mark.browser
 
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 FSI, PDI, MINUS = "\u2068", "\u2069", "\u2212"
-LONG_NAMES = ["Shira Ben-David", "Wassim Haddad", "Noa Rosenberg", "Eitan Mizrahi"]
-
-# The boxes of ``name`` and of each character of the first ``token`` after it, in the
-# text of the element ``selector``, however many text nodes that text spans.
-BOXES = """([selector, name, token]) => {
-  const root = document.querySelector(selector);
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const places = [];
-  let text = "";
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    for (let i = 0; i < node.textContent.length; i++) places.push([node, i]);
-    text += node.textContent;
-  }
-  const box = (from, to) => {
-    const range = document.createRange();
-    range.setStart(...places[from]);
-    range.setEnd(places[to - 1][0], places[to - 1][1] + 1);
-    const r = range.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top};
-  };
-  const at = text.indexOf(name);
-  const after = text.indexOf(token, at + name.length);
-  if (at < 0 || after < 0) return null;
-  const chars = [];
-  for (let i = after; i < after + token.length; i++) chars.push(box(i, i + 1));
-  return {name: box(at, at + name.length), token: chars, text};
-}"""
-
-
-def screenshot(page, name: str, selector: str | None = None) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    target = page.locator(selector).first if selector else page
-    options = {} if selector else {"full_page": True}
-    target.screenshot(path=str(ARTIFACTS / f"display-{name}.png"), **options)
-
-
-def assert_reads_left_to_right(page, selector: str, name: str, token: str) -> None:
-    """On an English page: the name, then the token to its right, its characters in order
-    and side by side (not split around the name)."""
-    found = page.evaluate(BOXES, [selector, name, token])
-    assert found is not None, f"{name!r} then {token!r} not in {selector}"
-    first, chars = found["name"], found["token"]
-    assert all(abs(c["top"] - first["top"]) < 2 for c in chars), "not on one line"
-    assert chars[0]["left"] >= first["right"] - 0.5, (found["text"], first, chars)
-    for before, after in itertools.pairwise(chars):
-        assert -0.5 <= after["left"] - before["right"] < 2, (found["text"], chars)
 
 
 # --- item 3: a Hebrew name on an English page ---------------------------------------------
@@ -173,26 +135,7 @@ NO_OVERFLOW = (
 )
 
 
-def boxes_meet(a: dict, b: dict) -> bool:
-    return not (
-        a["x"] + a["width"] <= b["x"]
-        or b["x"] + b["width"] <= a["x"]
-        or a["y"] + a["height"] <= b["y"]
-        or b["y"] + b["height"] <= a["y"]
-    )
-
-
 PHONES = [("en", 390), ("de", 390), ("he", 390), ("en", 360)]
-
-
-def sample_game(base: str, hands: int = 12) -> dict:
-    sample_hand = benchmark_module().sample_hand
-    return new_game(
-        base,
-        LONG_NAMES,
-        [sample_hand(i) for i in range(hands)] + [{**WORKED_EXAMPLE, "revokes": [0, 1, 0, 0]}],
-        target=100_000,
-    )
 
 
 BESIDE_THE_CHART = (".rules .scoring", ".rules .points-table", ".rules .rule")
@@ -276,22 +219,6 @@ def test_long_totals_print_whole(page, live_server, paper):
     for value in totals:
         shown = f"{MINUS}{-value}" if value < 0 else str(value)
         assert shown in words, shown
-
-
-def pdf_fonts(reader) -> set[str]:
-    """The names of the fonts a PDF embeds, without their subset tags (``ABCDEF+``)."""
-    found = set()
-
-    def walk(resources) -> None:
-        resources = resources.get_object() if resources is not None else {}
-        for font in (resources.get("/Font") or {}).values():
-            found.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
-        for xobject in (resources.get("/XObject") or {}).values():
-            walk(xobject.get_object().get("/Resources"))
-
-    for pdf_page in reader.pages:
-        walk(pdf_page.get("/Resources"))
-    return found
 
 
 @pytest.mark.parametrize("phone", [("en", 390), ("he", 390)], indirect=True, ids=lambda p: p[0])

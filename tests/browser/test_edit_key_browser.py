@@ -1,10 +1,9 @@
 """In real Chromium with the service worker running: nothing the phone stores holds the key."""
 
-import time
-
 import pytest
 
 from tests.support.browser import SCOREBOARD_URL, game_opened_by_edit_link
+from tests.support.edit_key_browser import settle
 from tests.support.live import opens
 from tests.support.table_browser import wait_for_worker
 
@@ -21,16 +20,6 @@ STORED = """async () => {
     }
     return stored;
 }"""
-
-
-def settle(page, seconds: float = 10.0) -> None:
-    """Waits until the worker has kept the page now shown (it keeps a copy of each)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(
-        """async () => Boolean(await (await caches.open("pages")).match(location.href))"""
-    ):
-        assert time.monotonic() < deadline, f"the worker kept no copy of {page.url}"
-        page.wait_for_timeout(100)
 
 
 def test_no_cache_on_the_phone_holds_the_edit_key(page, live_server):

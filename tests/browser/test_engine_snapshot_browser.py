@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker
-from tests.support.phone_engine import engine_site, page_requests, proof_requests
+from tests.support.engine_snapshot_browser import (
+    NAME,
+    hebrew_said,
+    named_calls,
+    phone_engine_quoted,
+)
+from tests.support.phone_engine import engine_site
 
 pytestmark = pytest.mark.browser
 
@@ -84,8 +88,6 @@ WHOLE = (
   }
 }"""
 )
-# A name no game of the suite uses, in two scripts.
-NAME = "Snapshotia בדיקת-צילום"
 
 
 @pytest.fixture(scope="module")
@@ -158,15 +160,6 @@ def phone(browser, site) -> Iterator[Phone]:
     assert found.errors == []
 
 
-def named_calls() -> list[dict]:
-    """A game's pages' calls (its sheet, its form), its players named ``NAME`` and others,
-    drawn in Hebrew, and its proof calls (hands read, previewed, resumed)."""
-    rules = GAMES["israeli-whist"]
-    players = [NAME, "Zelda", "Yair", "Xavier"]
-    pages = [{**call, "players": players} for call in page_requests(rules, "he", seed=46)]
-    return pages + proof_requests(rules, 6, seed=46)
-
-
 def test_a_phone_starts_the_engine_from_its_snapshot_and_answers_as_the_server(phone):
     assert phone.start() == "scratch"
     ((url, packed),) = phone.kept()
@@ -196,14 +189,6 @@ def test_a_phone_starts_the_engine_from_its_snapshot_and_answers_as_the_server(p
     # A third start restores it again, and a name asked before is not in the engine's state.
     assert phone.start() == "snapshot"
     assert phone.batch(calls) == answers
-
-
-def hebrew_said(answers: list[dict]) -> set[str]:
-    """The Hebrew sentences of the words file in the phone's ``answers`` (runs of ten
-    characters or more of Hebrew letters and spaces), but for the names of players."""
-    text = json.dumps(answers, ensure_ascii=False)
-    found = {run.strip() for run in re.findall(r"[\u05d0-\u05ea][\u05d0-\u05ea ]{9,}", text)}
-    return {run for run in found if run not in NAME}
 
 
 # The answers of a batch with its words files' fetch failing (as without the network, a
@@ -241,12 +226,6 @@ def test_a_phone_speaks_english_without_its_words_file_and_its_language_once_it_
         assert phone.errors == []
     finally:
         phone.context.close()
-
-
-def phone_engine_quoted(address: str) -> str:
-    from urllib.parse import quote
-
-    return quote(address, safe="")
 
 
 @pytest.mark.parametrize("damage", ["cut short", "another build"])

@@ -11,21 +11,10 @@ import pytest
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES
 from tests.support.browser import SCOREBOARD_URL, WORKED_TAPS, Taps, totals
-from tests.support.display_browser import new_game
+from tests.support.evening_browser import clean, game_on_phone
 from tests.support.live import PHONE, opens
 
 pytestmark = pytest.mark.browser
-
-
-def clean(text: str) -> str:
-    return re.sub("[\u2066-\u2069]", "", text)
-
-
-def game_on_phone(page, live_server, hands=(), **body):
-    """A pagat-german game with ``hands`` recorded, open on this phone's edit link."""
-    created = new_game(live_server, SEAT_NAMES, hands, **body)
-    page.goto(created["edit_url"])
-    return created
 
 
 def test_everyone_passed_and_the_table_plays_a_pass_round(page, live_server):

@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import db
-from tests.support.accessibility import SERIOUS
 from tests.support.evening_card import played_to_the_end
+from tests.support.evening_card_browser import serious
 from tests.support.evenings import START, sheet, stored
 from tests.support.live import PHONE, SERVED, join_in_browser
 from tests.support.result_card_browser import FSI, LANGUAGES, OUR_TABLE, model_of, phone, sent_card
@@ -51,11 +51,6 @@ def evening(live_server):
     finally:
         database.close()
     return ids[0], group
-
-
-def serious(axe, page) -> list[str]:
-    results = axe.run(page)
-    return [v["id"] for v in results.response["violations"] if v["impact"] in SERIOUS]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

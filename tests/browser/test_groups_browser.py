@@ -8,21 +8,14 @@ import shutil
 import pytest
 
 from scorekeeper.cli import entry
+from tests.support.groups_browser import phone
 from tests.support.live import PHONE, opens, serving
+from tests.support.shared import LANGUAGES
 from tests.support.upgrade import V4_DB, V4_KEYS
 
 pytestmark = pytest.mark.browser
 
-LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
-
-
-def phone(browser, live_server, language: str):
-    return browser.new_context(
-        viewport=PHONE,
-        base_url=live_server,
-        extra_http_headers={"Accept-Language": LANGUAGES[language]},
-    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

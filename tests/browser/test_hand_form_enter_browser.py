@@ -18,13 +18,12 @@ from scorekeeper.engine.registry import GAMES
 from tests.support.app_conformance import (
     LANGUAGES,
     enter,
-    entry_of,
     long_rules,
     names_for,
     sampled_language,
-    simulated_hands,
 )
 from tests.support.browser import SCOREBOARD_URL, api
+from tests.support.hand_form_enter_browser import STEP_NUMBERS, numbered_in_order, played_entry
 from tests.support.live import serving, view_path, watched_page
 
 pytestmark = pytest.mark.browser
@@ -57,32 +56,11 @@ STOPS = """() => {
   }));
 }"""
 
-# The numbers of the steps the form shows, in order (a step nothing is asked in yet is
-# hidden: Skat's before a game is picked).
-STEP_NUMBERS = """() => Array.from(document.querySelectorAll("#hand .step"))
-  .filter((step) => step.checkVisibility())
-  .map((step) => step.querySelector("h2 > span, h2 > .head > span").textContent.trim())"""
-
-
-def numbered_in_order(page) -> bool:
-    shown = page.evaluate(STEP_NUMBERS)
-    return shown == [str(n) for n in range(1, len(shown) + 1)]
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("enter")) as base:
         yield base
-
-
-def played_entry(game, players):
-    """The first played hand (not thrown in) of the game's simulation, as the form enters it
-    by Save."""
-    for hand in simulated_hands(game, 6, long=True):
-        entry = entry_of(game, hand, players)
-        if entry.action is None and not hand.get("thrown_in"):
-            return entry
-    raise AssertionError(f"{game.key}: no played hand among the first six")
 
 
 @pytest.mark.parametrize("key", list(GAMES))

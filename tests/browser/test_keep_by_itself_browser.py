@@ -6,36 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.keep_by_itself_browser import GAME, HAND, NAMES, started
+from tests.support.keep_by_itself_browser import (
+    GAME,
+    HAND,
+    NAMES,
+    fetched,
+    keeping,
+    kept_here,
+    opened,
+    started,
+)
 from tests.support.live import SHOTS, keep_screenshot, until
 from tests.support.offline_phone import ENGINE_TIMEOUT, watched
 
 pytestmark = pytest.mark.browser
 
-# What keeping a game fetches: none of it before the phone may keep it.
-KEEPING = ("/engine/", "keep.js", "/kept")
 SAVING_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g", type: "wifi" }) })"""
-
-
-def fetched(context) -> list[str]:
-    asked: list[str] = []
-    context.on("request", lambda request: asked.append(request.url))
-    return asked
-
-
-def keeping(asked: list[str]) -> list[str]:
-    return [url for url in asked if any(part in url for part in KEEPING)]
-
-
-def opened(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    page.wait_for_load_state("networkidle")
-
-
-def kept_here(page, game_id: int) -> bool:
-    return page.evaluate(f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'")
 
 
 def test_an_editing_phone_keeps_a_started_game_without_a_tap(browser, live_server):

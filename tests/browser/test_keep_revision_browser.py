@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from tests.support.app_conformance import enter, entry_of
 from tests.support.browser import api
+from tests.support.keep_revision_browser import busy_once, sending
 from tests.support.live import SERVED, SHOTS, keep_screenshot
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
@@ -33,20 +34,6 @@ FIRST = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 MINE = {"bids": [3, 3, 3, 4], "tricks": [3, 3, 3, 4]}
 OTHER = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 CORRECTED = {"bids": [4, 3, 3, 3], "tricks": [5, 2, 3, 3]}
-
-
-def sending(page, game_id: int):
-    return page.expect_response(lambda r: r.url.endswith(f"/games/{game_id}/offline/hands"))
-
-
-def busy_once(route, answered: list[int]) -> None:
-    """The server's answer while its heavy slots are taken, the first time only."""
-    if answered:
-        route.continue_()
-        return
-    said = "The server is busy with other phones' changes to their games."
-    body = {"error": said, "message": said, "field": None}
-    route.fulfill(status=503, json=body, headers={"Retry-After": "1"})
 
 
 @pytest.mark.parametrize("language", ["he", "en"])

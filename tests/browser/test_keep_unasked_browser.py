@@ -12,16 +12,13 @@ import time
 
 import pytest
 
-from scorekeeper.engine import GAMES
 from tests.support.app import new_app
+from tests.support.keep_unasked_browser import HAND, api, entry, started
 from tests.support.live import SHOTS, SHUTDOWN_POLL, keep_screenshot, until
 from tests.support.offline_phone import ENGINE_TIMEOUT, QUEUED, offline, record_offline, watched
 
 pytestmark = pytest.mark.browser
 
-GAME = GAMES["israeli-whist"]
-NAMES = ["Noa", "Ben", "Dana", "Carl"]
-HAND = {"declarer": 2, "bid": "7C", "contracts": [2, 3, 7, 0], "tricks": [0, 3, 8, 2]}
 # A phone whose player gave their name before: no page of it has anything to ask.
 NAMED = "try { localStorage.setItem('scorekeeper:phone-name', 'Ben') } catch (error) {}"
 KEPT = "() => localStorage.getItem('scorekeeper:kept:%d') === '1'"
@@ -74,27 +71,6 @@ def counted_server(tmp_path):
         server.shutdown()
         thread.join(5)
         server.server_close()
-
-
-def api(page, method: str, path: str, body: dict, key: str | None = None) -> dict:
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
-    answer = page.request.fetch(path, method=method, data=body, headers=headers)
-    assert answer.ok, answer.text()
-    return answer.json()
-
-
-def started(page, hands: int) -> dict:
-    body = {"game": GAME.key, "players": NAMES, "rules": GAME.default_preset, "first_dealer": 0}
-    created = api(page, "POST", "/api/games", body)
-    for _ in range(hands):
-        api(page, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
-    return created
-
-
-def entry():
-    from tests.support.app_conformance import entry_of
-
-    return entry_of(GAME, HAND, NAMES)
 
 
 @pytest.mark.parametrize("language", ["he", "en"])

@@ -8,42 +8,15 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import db
-from tests.support.accessibility import SERIOUS
 from tests.support.browser import api
 from tests.support.live import SERVED, until, watched_page
-from tests.support.rtl_browser import ARTIFACTS, FLIPPED, OVERFLOWING
+from tests.support.members_browser import invite_of, shot
 
 LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en-GB,en;q=0.9"}
 NAMES = {
     "he": ["אביגיל בן־חיים מרמת השרון", "דניאל", "שירה"],
     "en": ["Abigail Montgomery-Whitfield", "Daniel", "Shira"],
 }
-
-
-def shot(page, language: str, name: str, axe) -> None:
-    """Asserts the page is in ``language``, fits 360 px, reads in order and has no serious
-    or critical accessibility violation (axe-core); keeps a screenshot."""
-    assert page.locator("html").get_attribute("lang") == language
-    assert page.locator("html").get_attribute("dir") == ("rtl" if language == "he" else "ltr")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{language}-{name}.png"), full_page=True)
-    scroll, client = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert scroll <= client, (name, scroll, client)
-    assert page.evaluate(OVERFLOWING) == [], name
-    if language == "he":
-        assert page.evaluate(FLIPPED) == [], name
-    violations = axe.run(page).response["violations"]
-    assert [v["id"] for v in violations if v["impact"] in SERIOUS] == [], name
-
-
-def invite_of(base: str, group_id: int) -> str:
-    database = db.open_database(SERVED[base])
-    try:
-        return db.load_group(database, group_id).invite
-    finally:
-        database.close()
 
 
 @pytest.mark.parametrize("language", ["he", "en"])

@@ -8,8 +8,6 @@ and the screen reader (its text)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from scorekeeper.engine.core.game import seat_counts
@@ -17,6 +15,7 @@ from scorekeeper.engine.registry import GAMES
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
 from tests.support.live import serving
+from tests.support.names_whole_browser import faults
 
 pytestmark = pytest.mark.browser
 
@@ -32,26 +31,6 @@ NAMES = (
     "Konstantinos",
     "Wilhelmina Ottilie",
 )
-# Each name on the page (``selector``): its words split over two lines (by the boxes of
-# the word's own letters), and whether it is cut short, with the title it carries.
-MEASURED = """(selector) => Array.from(document.querySelectorAll(selector)).map((el) => {
-    const split = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (node.parentElement.closest(".vh")) continue;
-        for (const word of node.data.matchAll(/[^\\s\\u00a0-]+-?/g)) {
-            const range = document.createRange();
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word[0].length);
-            const tops = new Set(Array.from(range.getClientRects())
-                .filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
-            if (tops.size > 1) split.push(word[0]);
-        }
-    }
-    const holder = el.closest("[title]");
-    return {name: el.textContent.trim(), split,
-            cut: el.scrollWidth > el.clientWidth + 1, title: holder ? holder.title : ""};
-})"""
 SCOREBOARD = ".totals .p, .hands thead .p"
 # The words of a row's head in the narrow first column ("überboten", "geschafft"), or of
 # its line across the table (French Tarot's sentence, "mit Bartholomäus · gewonnen um 44 ·
@@ -75,23 +54,6 @@ def games(tmp_path_factory):
                 api(base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
             made[key] = created["id"], created["edit_url"]
         yield base, made
-
-
-def faults(page, selector: str, some: bool = True) -> list[tuple]:
-    """Each name (or head) under ``selector`` with a word split over two lines, or cut
-    short without the whole name in its title; asserting, with ``some``, there are any."""
-    names = page.evaluate(MEASURED, selector)
-    assert names or not some, selector
-    return [
-        (n["name"], n["split"], n["cut"])
-        for n in names
-        if n["split"] or (n["cut"] and not (plain(n["title"]) and plain(n["title"]) in n["name"]))
-    ]
-
-
-def plain(text: str) -> str:
-    """``text`` without the marks that isolate a name in a sentence."""
-    return re.sub("[\u2066-\u2069]", "", text)
 
 
 @pytest.mark.parametrize("language", ["he", "de"])

@@ -14,17 +14,23 @@ import json
 import pytest
 
 from tests.support.accessibility import SERIOUS
-from tests.support.browser import Taps, api, radio
-from tests.support.live import view_path, watched_page
+from tests.support.browser import Taps, radio
+from tests.support.live import watched_page
+from tests.support.new_games_browser import (
+    MEASURED,
+    NAMES,
+    blind_keys,
+    hand_form,
+    record,
+    stored_hand,
+)
 from tests.support.rtl_browser import check_page
 
 pytestmark = pytest.mark.browser
 
 SMALL_PHONE = {"width": 360, "height": 740}
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 HEBREW_NAMES = ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳", "דני", "Eve", "טל"]
 SPADES_BUDGET = 10
-MEASURED: dict[str, int] = {}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,47 +43,11 @@ def measured(tmp_path_factory):
         print(f"\ntaps per hand: {MEASURED} ({path})")
 
 
-def record(what: str, taps: int) -> None:
-    MEASURED[what] = taps
-    print(f"{what}: {taps} taps")
-
-
 @pytest.fixture
 def phone(browser, live_server):
     """A 360 px wide phone on the live server, failing on any JavaScript error."""
     with watched_page(browser, live_server, SMALL_PHONE) as page:
         yield page
-
-
-def hand_form(page, live_server, key, players=NAMES[:4], **body) -> tuple[int, str]:
-    """A game made through the API, opened on this phone by its edit link, on the form of
-    its next hand: its id and edit key."""
-    created = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {"game": key, "players": players, "rules": key, "first_dealer": 0, **body},
-    )
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
-    return created["id"], created["edit_key"]
-
-
-def stored_hand(live_server, game_id) -> dict:
-    token = view_path(live_server, game_id).rsplit("/", 1)[1]
-    hands = api(live_server, "GET", f"/api/games/{game_id}?view={token}")["hands"]
-    assert len(hands) == 1
-    return hands[0]
-
-
-def blind_keys(page) -> list[int]:
-    """The seats whose bid row offers a Blind nil key (there and not disabled)."""
-    return [
-        s
-        for s in range(4)
-        if radio(page, f"bid_{s}", "blind").count()
-        and radio(page, f"bid_{s}", "blind").is_enabled()
-    ]
 
 
 # --- Spades ----------------------------------------------------------------------------

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,6 +27,7 @@ from tests.support.app_conformance import Entry, enter, entry_of, kept, simulate
 from tests.support.browser import api
 from tests.support.live import SERVED, keep_screenshot, opens, serving, until
 from tests.support.live import SHOTS as ALL_SHOTS
+from tests.support.offline_client import kept_offline, phone_page
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,
     keep_game,
@@ -56,40 +55,6 @@ def phones(browser, live_server) -> Iterator[KeepingPhone]:
     found = KeepingPhone(browser, live_server)
     yield found
     found.close()
-
-
-@contextmanager
-def phone_page(phones: KeepingPhone, language: str) -> Iterator[Any]:
-    """A new page on the module's phone, its browser asking for ``language``; closed after,
-    the phone back online. No page of the phone may meet a script error while the test
-    uses it (as ``offline_phone.watched``); a phone that fails a test is closed, so that
-    the next test starts on a fresh one."""
-    used = phones.context is not None
-    context = phones(language)
-    page = context.new_page()
-    if used:  # asked whose phone it is, as a new phone (``keep_game``): keep.js's NAME
-        page.goto("/")  # (the edit link would keep the game at once under the old one)
-        page.evaluate("() => localStorage.removeItem('scorekeeper:phone-name')")
-    try:
-        yield page
-    except BaseException:
-        phones.close()
-        raise
-    context.set_offline(False)
-    page.close()
-    assert phones.script_errors() == []
-
-
-@contextmanager
-def kept_offline(phones: KeepingPhone, language: str, created: dict[str, Any], name: str):
-    """The module's phone opens the edit link of ``created`` (the API's answer), keeps the
-    game as ``name``'s phone and goes ``offline``: its page (``offline_phone.kept_offline``
-    on the module's phone)."""
-    with phone_page(phones, language) as page:
-        page.goto(created["edit_url"])
-        keep_game(page, created["id"], name)
-        offline(page, language)
-        yield page
 
 
 SPADES = GAMES["spades"]

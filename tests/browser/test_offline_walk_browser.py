@@ -12,27 +12,22 @@ again for each walk was seeded and downloaded the engine again for each.
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper.engine import GAMES, Game
+from scorekeeper.engine import GAMES
 from tests.support.app_conformance import (
-    FULL_MATRIX,
-    LANGUAGES,
-    Kinds,
-    Widest,
-    cover,
     game_id,
-    kinds_of,
-    long_rules,
     names_for,
-    simulated_hands,
 )
 from tests.support.live import serving
-from tests.support.offline_walk_browser import KeepingPhone
+from tests.support.offline_walk_browser import (
+    WALK_LANGUAGES,
+    KeepingPhone,
+    offline_phones,
+    widest_kept,
+)
 
 pytestmark = pytest.mark.browser
 # A parallel run keeps each game's walks on one worker, and the games spread over the
@@ -48,56 +43,11 @@ def server(tmp_path_factory) -> Iterator[str]:
         yield base
 
 
-# The walk's two languages: a right-to-left one and a left-to-right one.
-WALK_LANGUAGES = ("he", "en")
-
-
-def offline_phones(game: Game) -> list[str]:
-    """The language a game's offline walk is played in at 360 px: one a game, Hebrew and
-    English in turn over the registry (what differs by language, the words file the phone
-    fetches and the direction of the page, is the same code for every game, and each
-    language is walked by half the games; every page of every game is drawn in each
-    language by tests/games/test_app_conformance.py). Every language for every game with
-    ``SCOREKEEPER_FULL_MATRIX=1``."""
-    if FULL_MATRIX:
-        return list(LANGUAGES)
-    return [WALK_LANGUAGES[list(GAMES.values()).index(game) % len(WALK_LANGUAGES)]]
-
-
 OFFLINE = [
     pytest.param(game, language, id=f"{language}-{game_id(game)}")
     for game in GAMES.values()
     for language in offline_phones(game)
 ]
-
-
-@functools.cache
-def widest_kept() -> dict[str, str]:
-    """The game whose kept scoreboard ("board") and whose hand form ("form") are the widest:
-    the first model ``cover`` picks of each as the phone's engine draws it (the server's
-    templates, ``pages.phone``) in German, for the long names after hands 1 to 7."""
-    from scorekeeper.pages import phone
-
-    drawn: dict[str, dict[str, Kinds]] = {"board": {}, "form": {}}
-    for game in GAMES.values():
-        settings = game.preset(game.default_preset).with_changes(long_rules(game))
-        hands = simulated_hands(game, 7, long=True, numbers=range(1, 8))
-        asked = {"game": game.key, "seats": game.seats, "settings": settings.to_dict()}
-        asked |= {"players": names_for(game), "language": Widest.LANGUAGE}
-        asked["state"] = game.replay(settings, 0, []).state.to_dict()
-        requests = [
-            {**asked, "call": "sheet", "hands": hands, "pending": 3},
-            asked | {"call": "form"},
-        ]
-        sheet, form = json.loads(phone.batch(json.dumps(requests)))
-        html = {
-            "board": "".join(v for k, v in sheet.items() if k.endswith("_html")),
-            "form": form["html"],
-        }
-        for template, kinds in drawn.items():
-            kinds[game.key] = kinds_of(f"<body>{html[template]}</body>")
-    seats = {game.key: game.seats for game in GAMES.values()}
-    return {template: cover(kinds, seats)[0] for template, kinds in drawn.items()}
 
 
 def test_every_game_walks_offline_and_the_walks_meet_both_languages():

@@ -8,30 +8,26 @@ phone holds after each."""
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any
-
 import pytest
 
 from tests.support.keep_by_itself_browser import started
 from tests.support.live import until
 from tests.support.offline_phone import ENGINE_TIMEOUT, keep_game, watched
-from tests.support.phone_caches_browser import NAME, built, deploy, deployable, held
+from tests.support.phone_caches_browser import (
+    NAME,
+    built,
+    deploy,
+    deployable,
+    held,
+    kept_again,
+    one_build,
+)
 
 pytestmark = pytest.mark.browser
 
 DEPLOYS = 4
 """Deploys of a changed engine in the test (a build and a Keep each, about 4 s):
 ``benchmarks/phone_caches.py`` runs twenty."""
-
-
-KEPT_ONE = """async (engine) => {
-  const urls = (await (await caches.open("kept-engine")).keys()).map((r) => r.url);
-  const engines = urls.filter((url) => url.includes("/engine/scorekeeper-"));
-  const snapshots = (await (await caches.open("kept-engine-snapshot")).keys()).map((r) => r.url);
-  return engines.length === 1 && engines[0].endsWith("/" + engine) &&
-    snapshots.every((url) => url.includes(encodeURIComponent(engine)));
-}"""
 
 
 KEPT_HASH = """async (engine) => {
@@ -41,42 +37,6 @@ KEPT_HASH = """async (engine) => {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 12);
 }"""
-
-
-def kept_again(page, scoreboard: str, engine: str, static: str) -> None:
-    """The kept game's scoreboard opened after a deploy: Keep stores the new build in the
-    background (waited for: the engine's cache holds ``engine``, its file name, and no
-    other); the page asks for a shell file of new content (``static``)."""
-    page.goto(scoreboard)
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    page.evaluate("(url) => fetch(url).then((answer) => answer.text())", static)
-    # Not so on a phone that keeps every build: ``one_build`` then says what it holds.
-    with contextlib.suppress(AssertionError):
-        until(page, KEPT_ONE, engine, timeout=ENGINE_TIMEOUT)
-
-
-def one_build(found: dict[str, list[tuple[str, int]]], manifest: dict[str, Any]) -> None:
-    """The phone's caches hold the one build of ``manifest``: one engine, one library,
-    one worker, one words file per language, one copy of each script; one shell cache
-    with one copy of each file; no snapshot of another build."""
-    engine = found["kept-engine"]
-    names = [path.rpartition("/")[2] for path, _size in engine if path.startswith("/engine/")]
-    built = {entry["name"] for entry in manifest["files"].values()}
-    pyodide = {name for name in names if name.startswith("pyodide")}
-    assert set(names) - pyodide <= built, names
-    assert [name for name in names if name.startswith("scorekeeper-")] == [
-        manifest["files"]["engine"]["name"]
-    ]
-    assert len(names) == len(set(names)), names
-    scripts = [path.partition("?")[0] for path, _size in engine if path.startswith("/static/")]
-    assert len(scripts) == len(set(scripts)), scripts
-    shells = [name for name in found if name.startswith("shell-")]
-    assert len(shells) == 1, shells
-    files = [path.partition("?")[0] for path, _size in found[shells[0]]]
-    assert len(files) == len(set(files)), files
-    engine_address = f"scorekeeper-{manifest['files']['engine']['name'].split('-')[1]}"
-    for key, _size in found.get("kept-engine-snapshot", []):
-        assert engine_address in key, key
 
 
 def test_twenty_deploys_leave_one_engine_build_on_the_phone(browser, tmp_path):

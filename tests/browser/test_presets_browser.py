@@ -7,39 +7,18 @@ tests/web/games/test_presets.py."""
 
 from __future__ import annotations
 
-import html
-import re
-import urllib.request
-
 import pytest
 
-from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import title_of
-from tests.support.live import SERVED, opens, watched_page
+from tests.support.live import opens, watched_page
+from tests.support.presets_browser import drawn_values, stored_settings
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 SHOWN = """() => Object.fromEntries(Array.from(document.querySelectorAll(".knob"),
   (knob) => [knob.dataset.knob, knob.querySelector("output").textContent]))"""
-
-
-def drawn_values(base: str, key: str, name: str) -> dict[str, str]:
-    """Each house rule's "preset:" value as the server draws the page opened on ``name``."""
-    with urllib.request.urlopen(f"{base}/games/new?game={key}&rules={name}") as answer:
-        drawn = answer.read().decode()
-    found = re.findall(r'data-knob="([^"]+)".*?<output dir="auto">([^<]*)</output>', drawn, re.S)
-    return {knob: html.unescape(value) for knob, value in found}
-
-
-def stored_settings(base: str, page) -> dict:
-    game_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
-    database = db.open_database(SERVED[base])
-    try:
-        return db.load_game(database, game_id).settings.to_dict()
-    finally:
-        database.close()
 
 
 def test_each_preset_tapped_shows_its_target_and_rules_and_starts_so(browser, live_server):

@@ -13,10 +13,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import get_game
-from tests.support.app_conformance import long_rules, simulated_hands
-from tests.support.browser import api
-from tests.support.evenings_browser import LONG_NAMES
 from tests.support.live import REPORTED, serving
+from tests.support.printed_sheet_fits_browser import played
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +29,6 @@ MEASURED = """() => ({
         .map((c) => [c.className, c.textContent.trim()]),
 })"""
 PAPER = {"A4": 718, "Letter": 740}  # the page's width less 10 mm margins, in CSS px
-
-
-def played(base: str, key: str, hands: int) -> tuple[int, str]:
-    """A game of ``key`` with long names (German words in its outcomes), ``hands`` hands
-    of its simulation recorded, then finished where the game can be finished now."""
-    game = get_game(key)
-    body = {"game": key, "players": list(LONG_NAMES[: game.seats]), "first_dealer": 0}
-    created = api(base, "POST", "/api/games", {**body, "settings": long_rules(game)})
-    game_id, edit_key = created["id"], created["edit_key"]
-    for hand in simulated_hands(game, hands, long=True):
-        api(base, "POST", f"/api/games/{game_id}/hands", hand, edit_key)
-    if game.progression.finish_now:
-        api(base, "POST", f"/api/games/{game_id}/finish", {}, edit_key)
-    return game_id, edit_key
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,12 @@ longest, and in German, whose longest value prints at 7 pt since issue 69, no lo
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
 from scorekeeper.engine import get_game
 from tests.support.live import printed_pdf, serving
 from tests.support.play import records
+from tests.support.shared import call
 
 pytestmark = pytest.mark.browser
 
@@ -43,17 +41,6 @@ MEASURED = """() => {
       .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent.trim()),
   };
 }"""
-
-
-def call(base: str, path: str, body: dict, key: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
-    with urllib.request.urlopen(request) as answer:
-        return json.loads(answer.read())
 
 
 @pytest.fixture(scope="module")

@@ -7,19 +7,18 @@ pages are axe-clean and fit 360 px; without JavaScript the text is one tap away.
 from __future__ import annotations
 
 import pathlib
-from typing import Any
 
 import pytest
 
-from scorekeeper.engine import GAMES, Game
+from scorekeeper.engine import GAMES
 from tests.support.accessibility import SERIOUS
 from tests.support.live import PHONE, call_json, join_in_browser
-from tests.support.play import records as drawn_records
 from tests.support.result_card_browser import (
     FSI,
     LANGUAGES,
     OUR_TABLE,
     PDI,
+    finished_game,
     model_of,
     phone,
     png_size,
@@ -35,24 +34,6 @@ DOWNLOADED = {
 }
 # Partners of both scripts, a name that is markup, and totals below zero (Bid Whist).
 NAMES = ["נועה בן-דויד", "Christopher", "<b>Zoë</b>", "Lior!", "שלומית", "Max", "Eve", "Tom"]
-
-
-def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
-    """A game of ``game`` played to its end through the API by its own bots."""
-    settings = game.preset(game.default_preset)
-    for bots in game.simulation.bots or (None,):  # None: random hands, a game without bots
-        body = {"game": game.key, "players": players, "rules": game.default_preset}
-        status, created = call_json(base, "POST", "/api/games", {**body, "first_dealer": 0})
-        assert status == 201, created
-        for record in drawn_records(game, settings, 300, 11, bots):
-            hand = record.to_dict()
-            status, answer = call_json(
-                base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"]
-            )
-            assert status == 201, answer
-            if answer["status"] == "finished":
-                return created
-    raise AssertionError(f"{game.key}: no bot of the game finished it")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

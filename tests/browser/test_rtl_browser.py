@@ -5,13 +5,9 @@ Each page is screenshotted to ``test-artifacts/`` (git-ignored) for a person to 
 
 import pytest
 
-from tests.games.israeli_whist.worked import WORKED_EXAMPLE
-from tests.support.browser import api
-from tests.support.rtl_browser import FLIPPED, OVERFLOWING, check_page
+from tests.support.rtl_browser import FLIPPED, OVERFLOWING, check_page, hebrew_game
 
 pytestmark = pytest.mark.browser
-
-HEBREW_NAMES = ["דני", "רותם", "Noa", "אביגיל בן-דוד"]
 
 
 @pytest.fixture
@@ -19,30 +15,6 @@ def hebrew(page):
     """A phone whose browser asks for Hebrew."""
     page.set_extra_http_headers({"Accept-Language": "he-IL,he;q=0.9"})
     return page
-
-
-SAMPLE_HANDS = [
-    WORKED_EXAMPLE,
-    {"declarer": 1, "bid": "8NT", "contracts": [1, 8, 2, 3], "tricks": [1, 8, 2, 2]},
-    {"thrown_in": True, "frisch_rounds": 3},
-    {"declarer": 3, "bid": "9H", "contracts": [0, 2, 1, 9], "tricks": [1, 2, 1, 9]},
-    {"declarer": 0, "bid": "7S", "contracts": [7, 3, 2, 0], "tricks": [7, 3, 3, 0]},
-]
-
-
-def hebrew_game(page, live_server, hands: int = 0):
-    """A game of Hebrew and Latin names under standard rules with ``hands`` hands, opened
-    on this phone's edit link."""
-    created = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {"players": HEBREW_NAMES, "rules": "standard", "first_dealer": 0, "target": 500},
-    )
-    for hand in SAMPLE_HANDS[:hands]:
-        api(live_server, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
-    page.goto(created["edit_url"])
-    return created["id"]
 
 
 def test_home_in_hebrew(hebrew, live_server):

@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import simulated_hands, start_by_api
-from tests.support.browser import api
 from tests.support.live import watched_page
 from tests.support.rtl_browser import ACCEPT_LANGUAGE, SMALL_PHONE
+from tests.support.signs_in_hebrew_browser import played
 
 pytestmark = pytest.mark.browser
 
@@ -47,16 +46,6 @@ SIGNS_AFTER = """() => {
 COUNT_SIGNS = "() => (document.body.innerText.match(/[−+-]\\d/g) || []).length"
 
 PLAYED = ("french-tarot", "spades", "israeli-whist", "skat")
-
-
-def played(base: str, key: str) -> tuple[int, str]:
-    """A game of ``key`` with a dozen of its bots' hands (or fewer, if they end it)."""
-    game = GAMES[key]
-    game_id, edit_key = start_by_api(base, game)
-    for hand in simulated_hands(game, 12, seed=11, bots=(game.simulation.bots or (None,))[0]):
-        if api(base, "POST", f"/api/games/{game_id}/hands", hand, edit_key)["status"] != "active":
-            break
-    return game_id, edit_key
 
 
 def test_every_signed_number_on_a_hebrew_page_reads_sign_first(browser, live_server):

@@ -17,9 +17,11 @@ import pytest
 
 from scorekeeper import db
 from tests.support.browser import api
+from tests.support.browser_shared import LANGUAGES, PHONE
 from tests.support.evenings import START, simulated, stored
 from tests.support.evenings_browser import serious
-from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving, watched_page
+from tests.support.live import SHOTS, join_in_browser, keep_screenshot, serving
+from tests.support.stats_names_browser import _phone, compared
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +38,6 @@ NAMES = [
 ]
 # A table of four: a name of one long word, the others short.
 FOUR = ["Christopher", "Noa", "אלכסנדרה", "Bartholomäus"]
-LANGUAGES = {"he": "he-IL,he;q=0.9", "en": "en", "de": "de-DE,de;q=0.9"}
-PHONE = 360
 FIGURES = "#player-figures thead th:not(:first-child)"
 H2H = "#head-to-head thead th:not(:first-child), #head-to-head tbody th"
 SMALLEST = 9  # px: no name prints smaller
@@ -104,12 +104,6 @@ def group(tmp_path_factory):
         yield base, group, ids[0], ids[2], ids[3]
 
 
-def compared(group: int, game: str, names: list[str]) -> str:
-    return f"/groups/{group}/players?game={game}&" + "&".join(
-        f"player={quote(name)}" for name in names
-    )
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, axe, group, language):
     base, group_id, doppelkopf, sheet, whist = group
@@ -138,13 +132,6 @@ def test_every_name_of_the_statistics_pages_is_whole_on_a_phone(browser, axe, gr
                 assert heads == page.locator(f"#{table} thead th").count(), (shot, table)
             assert serious(axe, page) == [], shot
             keep_screenshot(page, SHOTS / "stats-names" / f"{shot}-{language}-{PHONE}.png")
-
-
-def _phone(browser, base: str, language: str):
-    """A page 360 px wide on the live server, asking for ``language``."""
-    viewport = {"width": PHONE, "height": 800}
-    headers = {"Accept-Language": LANGUAGES[language]}
-    return watched_page(browser, base, viewport=viewport, extra_http_headers=headers)
 
 
 # Who dealt under each deal, and the partners under We and They.

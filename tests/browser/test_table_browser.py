@@ -17,7 +17,7 @@ from tests.support.browser import (
 )
 from tests.support.engine_seed import seeded
 from tests.support.live import PHONE, call_json, opens, until, view_path
-from tests.support.table_browser import wait_for_worker
+from tests.support.table_browser import show_page, wait_for_worker
 
 pytestmark = pytest.mark.browser
 
@@ -37,17 +37,6 @@ def phone(browser, live_server):
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def show_page(page, state: str) -> None:
-    """Acts as the phone does when its screen goes off ("hidden") or on ("visible")."""
-    page.evaluate(
-        """state => {
-            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
-            document.dispatchEvent(new Event("visibilitychange"));
-        }""",
-        state,
-    )
 
 
 def test_the_view_link_updates_itself_at_its_next_poll(page, phone, live_server):

@@ -21,11 +21,22 @@ import pytest
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.accessibility import SERIOUS
 from tests.support.app import SEAT_NAMES
-from tests.support.browser import WORKED_TAPS, radio
+from tests.support.browser import radio
 from tests.support.display_browser import LANGUAGES, new_game
 from tests.support.display_browser import phone as phone  # a fixture: a language and a width
-from tests.support.live import PHONE, join_in_browser, opens, polled, serving, view_path
-from tests.support.table_fit_browser import NARROW, TAP, assert_keys_fit
+from tests.support.live import PHONE, join_in_browser, opens, serving, view_path
+from tests.support.table_fit_browser import (
+    NARROW,
+    TAP,
+    assert_keys_fit,
+    enter_a_hand,
+    focused,
+    open_hand_form,
+    refused_hand,
+    seats_on_screen,
+    trick_counts,
+    written,
+)
 from tests.support.whole_words import CUT_OR_BROKEN
 
 pytestmark = pytest.mark.browser
@@ -46,14 +57,6 @@ ISSUE = ["Alexandra", "Christopher", "Jonathan", "Elisabeth"]
 
 
 narrow = pytest.mark.parametrize("phone", NARROW, indirect=True, ids=lambda p: f"{p[0]}-{p[1]}")
-
-
-def open_hand_form(page, live_server, players, hands=(), **body) -> dict:
-    """A pagat-german game of ``players`` opened on its edit link, at the new-hand form."""
-    created = new_game(live_server, players, hands, **body)
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
-    return created
 
 
 # --- item 1: keys fit with long names -------------------------------------------------------
@@ -135,14 +138,6 @@ def test_the_players_list_keeps_its_own_look(page, live_server):
 HAND_3 = {**WORKED_EXAMPLE, "tricks": [0, 3, 3, 7]}
 
 
-def trick_counts(page) -> list[int | None]:
-    def count(seat):
-        checked = page.locator(f'input[name="tricks_{seat}"]:checked')
-        return int(checked.get_attribute("value")) if checked.count() else None
-
-    return [count(seat) for seat in range(4)]
-
-
 def test_editing_one_trick_count_refills_the_last(page, live_server):
     created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE, WORKED_EXAMPLE, HAND_3])
     page.goto(created["edit_url"])
@@ -173,18 +168,6 @@ def no_script(browser, live_server):
     context = browser.new_context(viewport=PHONE, base_url=live_server, java_script_enabled=False)
     yield context.new_page()
     context.close()
-
-
-def focused(page, expected: str = "error-summary") -> str:
-    """The class of what has the focus: once it is ``expected``, or what it still is after
-    5 s. Chromium moves the focus to an ``autofocus`` element at a rendering update, which
-    may come after the page's load event."""
-    return polled(
-        page,
-        lambda: page.evaluate("document.activeElement.className"),
-        lambda now: now == expected,
-        timeout=5000,
-    )
 
 
 def test_without_javascript_a_refused_hand_opens_on_its_problems(no_script, live_server):
@@ -234,14 +217,6 @@ def test_without_javascript_a_refused_new_game_opens_on_its_problems(no_script):
 # --- item 11: smaller faults ---------------------------------------------------------------
 
 
-def seats_on_screen(page, step: str) -> list[str]:
-    """The players of a step from the top of the screen down."""
-    return page.locator(f"#{step} .seat").evaluate_all(
-        """seats => seats.map(f => [f.getBoundingClientRect().top, f.querySelector("legend button")
-          .textContent]).sort((a, b) => a[0] - b[0]).map(pair => pair[1])"""
-    )
-
-
 @pytest.mark.parametrize(
     ("rules", "order"),
     [
@@ -288,12 +263,6 @@ def test_sections_that_open_and_close_have_a_marker(page, live_server):
 def test_a_closed_marker_points_the_way_hebrew_reads(phone):
     phone.goto("/games/new?game=israeli-whist")
     assert CLOSED_RTL in phone.locator("details.house summary").evaluate(MARKER)
-
-
-def enter_a_hand(page, taps=None):
-    """docs/rules/israeli-whist.md's worked example, tapped on the open hand form."""
-    for name, value in taps or WORKED_TAPS:
-        page.locator(f'label.key:has(input[name="{name}"][value="{value}"])').click()
 
 
 # The preview's cells: their tops, and whether a cell's points are cut.
@@ -407,32 +376,6 @@ def test_revisions_name_the_players_and_show_the_phones_time(browser, live_serve
         context.close()
 
 
-def written(moment: datetime, language: str) -> str:
-    """A date and a time of day as a reader of ``language`` writes them, by hand: what
-    both the server and the phone's script must show."""
-    hour, minute = moment.hour, f"{moment.minute:02d}"
-    if language == "de":
-        return f"{moment:%d.%m.%Y}, {hour:02d}:{minute}"
-    months = [
-        "ינו׳",
-        "פבר׳",
-        "מרץ",
-        "אפר׳",
-        "מאי",
-        "יוני",
-        "יולי",
-        "אוג׳",
-        "ספט׳",
-        "אוק׳",
-        "נוב׳",
-        "דצמ׳",
-    ]
-    if language == "he":
-        return f"{moment.day} ב{months[moment.month - 1]} {moment.year}, {hour}:{minute}"
-    period = "AM" if hour < 12 else "PM"  # kept to its time by a narrow no-break space
-    return f"{moment:%b} {moment.day}, {moment.year}, {hour % 12 or 12}:{minute}\u202f{period}"
-
-
 def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_server):
     created = new_game(live_server, SEAT_NAMES, [WORKED_EXAMPLE])
     no_script.goto(view_path(live_server, created["id"]))
@@ -443,24 +386,6 @@ def test_without_javascript_revisions_show_the_time_in_utc(no_script, live_serve
 
 
 # --- what changed, through axe: no serious or critical violation -----------------------------
-
-
-def refused_hand(page) -> None:
-    """The hand form sent back by the server: West said the forbidden number. (The keys
-    refuse it, so the radio is checked by hand and the form sent the plain way.)"""
-    enter_a_hand(page, WORKED_TAPS[:5])
-    page.evaluate(
-        """() => {
-          const west = document.querySelector('input[name="contract_1"][value="4"]');
-          west.disabled = false;
-          west.checked = true;
-          document.getElementById("hand").submit();
-        }"""
-    )
-    page.locator(".error-summary").wait_for()
-    # With JavaScript too the summary keeps the focus: hand.js neither scrolls nor moves it.
-    assert focused(page) == "error-summary"
-    assert page.evaluate("window.scrollY") == 0
 
 
 @pytest.mark.parametrize(("language", "scheme"), [("en", "light"), ("he", "dark")])

@@ -8,26 +8,13 @@ import re
 
 import pytest
 
-from tests.support.browser import api
 from tests.support.live import watched_page
+from tests.support.table_words_browser import key, started
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["אלכסנדרה", "Christopher", "נועה", "Marcus"]
 ISOLATES = re.compile("[\u2066-\u2069]")
 HEBREW = {"locale": "he-IL", "extra_http_headers": {"Accept-Language": "he"}}
-
-
-def started(page, live_server, game: str) -> int:
-    created = api(
-        live_server, "POST", "/api/games", {"game": game, "players": NAMES, "first_dealer": 0}
-    )
-    page.goto(created["edit_url"])
-    return created["id"]
-
-
-def key(page, name: str, value: str):
-    return page.locator(f'label.key:has(input[name="{name}"][value="{value}"])')
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,8 @@ import json
 
 import pytest
 
-from scorekeeper.cli import entry, main
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from scorekeeper.cli import main
+from tests.support.shared import run
 
 
 @pytest.mark.parametrize(

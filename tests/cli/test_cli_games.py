@@ -6,34 +6,14 @@ import re
 
 import pytest
 
-from scorekeeper.cli import entry
 from scorekeeper.engine import DEFAULT_GAME, GAMES, find_game
-from scorekeeper.engine.core.game import seat_counts
+from tests.support.cli.cli_games import listed
+from tests.support.shared import run
 
 # A game no one registers: the games to come (Bridge among them) make any card game's
 # name a poor choice.
 UNKNOWN = "no-such-game"
 assert UNKNOWN not in GAMES
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def listed(game) -> dict:
-    """What ``scorekeeper games --json`` says of a registered game: its key, name, number
-    of players (and the fewest and most, where the table chooses), and its presets."""
-    counts = list(seat_counts(game))
-    return {
-        "key": game.key,
-        "name": str(game.name),
-        "seats": game.seats,
-        **({"seat_range": [counts[0], counts[-1]]} if len(counts) > 1 else {}),
-        "default_preset": game.default_preset,
-        "presets": list(game.presets),
-    }
 
 
 def test_games_lists_every_registered_game_with_its_presets(capsys):

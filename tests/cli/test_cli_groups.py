@@ -12,32 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import db, game_play
-from scorekeeper.cli import entry, main, server
-from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
-from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from scorekeeper import db
+from scorekeeper.cli import main, server
+from tests.support.cli.cli_groups import add_game
 from tests.support.serve import served  # noqa: F401  (fixtures)
+from tests.support.shared import run
 
 V4_FIXTURE = Path(__file__).parents[1] / "fixtures" / "scorekeeper-v4.db"
-
-PAGAT = PRESETS["pagat-german"]
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
 def path(tmp_path):
     return str(tmp_path / "games.db")
-
-
-def add_game(database, group_id, players):
-    game_id, _key = db.create_game(database, players, "pagat-german", PAGAT, 0, group_id=group_id)
-    game_play.add_hand(database, game_id, record_from_dict(PAGAT, WORKED_EXAMPLE))
-    return game_id
 
 
 @pytest.fixture

@@ -8,16 +8,10 @@ import json
 
 import pytest
 
-from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.registry import find_game
 from tests.support.seats import THREE
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.shared import run
 
 
 @pytest.fixture

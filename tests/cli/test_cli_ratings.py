@@ -8,27 +8,9 @@ import json
 
 import pytest
 
-from scorekeeper import db, game_play
-from scorekeeper.cli import entry
-from scorekeeper.engine import get_game
-
-SHEET = get_game("any-game")
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def finished_sheet(database, group_id, players, points):
-    settings = SHEET.seated(len(players)).settings_from_dict({"goal": "rounds", "rounds": 1})
-    game_id, _key = db.create_game(
-        database, players, "any-game", settings, 0, game="any-game", group_id=group_id
-    )
-    game_play.add_hand(database, game_id, {"points": list(points)})
-    assert db.load_game(database, game_id).status == "finished"
-    return game_id
+from scorekeeper import db
+from tests.support.cli.cli_ratings import api_rows, finished_sheet
+from tests.support.shared import run
 
 
 @pytest.fixture
@@ -44,14 +26,6 @@ def path(tmp_path):
     database.close()
     assert (group.id, other.id) == (1, 2)
     return path
-
-
-def api_rows(path, group_id, kind):
-    database = db.open_database(path)
-    try:
-        return [row.to_dict() for row in db.ratings_table(database, group_id, kind)]
-    finally:
-        database.close()
 
 
 def test_the_table_best_first(capsys, path):

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.israeli_whist import preset, simulate_deals
+from tests.support.cli.cli_simulate import run
 
 PINNED_JSON = "2a80e497f360434a4d40a4185102a664e0a6a1e8d80a950cebe183af34a8777d"
 """The sha256 of ``--hands 40 --seed 12 --json`` (Israeli Whist, random bots); taken
@@ -21,12 +21,6 @@ cards played; and when Israeli Whist came to shuffle as ``rng.shuffle`` does
 random bot came to draw its calls and contracts as ``bits(30) % n`` too, and Israeli Whist
 to shuffle with that draw for each place, splitting the hands by suit as dealt
 (``core.simulation.shuffled_hands``): other deals."""
-
-
-def run(capsys, *args):
-    code = entry(["simulate", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_json_prints_one_object_per_deal(capsys):

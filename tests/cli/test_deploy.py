@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-DEPLOY = Path(__file__).parents[2] / "deploy"
-
-
-def exec_start(unit: str) -> list[str]:
-    """The scorekeeper command of a deploy/ unit's ExecStart."""
-    [line] = [
-        line for line in (DEPLOY / unit).read_text().splitlines() if line.startswith("ExecStart=")
-    ]
-    return line.removeprefix("ExecStart=").split()
+from tests.support.cli.deploy import DEPLOY, exec_start, service_settings
 
 
 @pytest.mark.parametrize("unit", ["scorekeeper.service", "scorekeeper-backup.service"])
@@ -34,19 +25,6 @@ def test_the_units_commands_are_the_command_lines_own(unit, monkeypatch):
         assert context.params["replicate"] == "file:///r"
         assert (context.params["host"], context.params["port"]) == ("127.0.0.1", 5000)
         assert context.params["proxy"] == 1
-
-
-def service_settings(unit: str) -> dict[str, str]:
-    """The [Service] section of a deploy/ unit, as name: value (the last one given)."""
-    settings: dict[str, str] = {}
-    section = None
-    for line in (DEPLOY / unit).read_text().splitlines():
-        if line.startswith("["):
-            section = line.strip()
-        elif section == "[Service]" and "=" in line and not line.startswith("#"):
-            name, value = line.split("=", 1)
-            settings[name.strip()] = value.strip()
-    return settings
 
 
 def test_the_server_is_restarted_on_any_exit_and_reloads_its_workers():

@@ -10,20 +10,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from scorekeeper.web import create_app
 from scorekeeper.web.i18n import LANGUAGES, MissingCatalogue
 from scorekeeper.web.offline import phone_build
 from tests.support.app import app_config
+from tests.support.cli.packaging import CATALOGUES, ROOT, run, run_installed, translation
 
-ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = ROOT / "scorekeeper" / "translations"
 # What a clean checkout does not have: tools' folders, build output, compiled catalogues.
 NOT_IN_A_CHECKOUT = shutil.ignore_patterns(
     ".git",
@@ -64,10 +61,6 @@ print(json.dumps({
 """
 
 
-def run(*command: str, **options) -> subprocess.CompletedProcess:
-    return subprocess.run(command, capture_output=True, text=True, timeout=300, **options)
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """The folder the wheel, built from a clean copy of the checkout, was installed into.
@@ -95,17 +88,6 @@ def installed(tmp_path_factory) -> Path:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return target
-
-
-def run_installed(target: Path, *arguments: str) -> subprocess.CompletedProcess:
-    """Python with the installed package ahead of the checkout's, run away from the checkout."""
-    env = {**os.environ, "PYTHONPATH": str(target), "SCOREKEEPER_SECRET_KEY": "test"}
-    return run(sys.executable, *arguments, cwd=target.parent, env=env)
-
-
-def translation(language: str, text: str) -> str:
-    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
-        return read_po(handle)[text].string
 
 
 def test_the_installed_package_serves_every_language(installed):

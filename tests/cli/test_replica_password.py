@@ -6,12 +6,9 @@ a process of its own."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.support.backup import ENV
+from tests.support.cli.replica_password import CLEAN, run
 from tests.support.serve_workers import free_port
 
 PASSWORD = "s3cret-Pa55"  # noqa: S105 - no server has it
@@ -20,19 +17,6 @@ URLS = [
     f"sftp://keeper:{PASSWORD}@127.0.0.1:2222/replica",
     f"s3://AKIDEXAMPLE:{PASSWORD}@bucket/replica",
 ]
-# Without any replica settings the machine running the tests may have.
-CLEAN = {name: value for name, value in ENV.items() if "SCOREKEEPER_REPLICA" not in name}
-
-
-def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env or CLEAN,
-        timeout=60,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize("url", URLS)

@@ -11,10 +11,7 @@ group answered 500, ``scorekeeper secrets`` exited 0 listing it as normal, and `
 
 from __future__ import annotations
 
-import contextlib
 import shutil
-import sqlite3
-import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -23,14 +20,11 @@ from scorekeeper.problems import CannotStart
 from scorekeeper.web import _instance_secret, create_app
 from tests.support.app import app_config
 from tests.support.backup import scorekeeper
+from tests.support.cli.secrets_at_start import opens, restored, token_of
 from tests.support.serve_workers import answer
 from tests.support.served_log import refused, serving
 
 RECIPE = ("docs/hosting.md", "What to keep besides the database", "secrets --renew-lost")
-
-
-def token_of(url: str) -> str:
-    return urllib.parse.urlparse(url).path.rsplit("/", 1)[1]
 
 
 @pytest.fixture(scope="module")
@@ -49,27 +43,6 @@ def kept(tmp_path_factory) -> tuple[Path, dict]:
         "invite": token_of(group["join_url"]),
         "view": token_of(game["view_url"]),
     }
-
-
-def restored(kept: tuple[Path, dict], target: Path, with_secrets: bool = True) -> Path:
-    """The backup copied to ``target`` (a folder), with or without its secrets folder."""
-    source, _links = kept
-    target.mkdir(exist_ok=True)
-    with (
-        contextlib.closing(sqlite3.connect(source)) as live,
-        contextlib.closing(sqlite3.connect(target / source.name)) as copy,
-    ):
-        live.backup(copy)  # what the log holds too, as a backup copies it
-    if with_secrets:
-        shutil.copytree(f"{source}-secrets", target / f"{source.name}-secrets")
-    return target / source.name
-
-
-def opens(port: int, links: dict) -> tuple[int, int]:
-    return (
-        answer(port, "GET", f"/join/{links['invite']}").status,
-        answer(port, "GET", f"/view/{links['view']}").status,
-    )
 
 
 def test_a_copy_without_its_secrets_folder_is_not_served_until_it_is_back(kept, tmp_path):

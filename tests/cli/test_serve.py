@@ -4,11 +4,11 @@ import socket
 
 import pytest
 import segno
-from flask import request, url_for
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.cli import main, server
 from scorekeeper.web import create_app
+from tests.support.cli.serve import _requester
 from tests.support.serve import served  # noqa: F401  (fixtures)
 
 
@@ -102,20 +102,6 @@ def test_behind_a_proxy_no_address_is_capped_and_its_headers_reach_the_app(tmp_p
             assert not isinstance(trusted, ProxyFix)
     finally:
         made.close()
-
-
-def _requester(app):
-    """``app`` with a page that shows whom and where a request came from, as the app sees it."""
-
-    @app.get("/_test/requester")
-    def requester():
-        return {
-            "client": request.remote_addr,
-            "url_root": request.url_root,
-            "view_url": url_for("games.scoreboard", game_id=7, _external=True),
-        }
-
-    return app.test_client()
 
 
 FORWARDED = {

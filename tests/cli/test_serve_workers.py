@@ -10,7 +10,6 @@ stopping the server must stop every worker. Workers killed, hung or reloaded:
 from __future__ import annotations
 
 import contextlib
-import http.client
 import os
 import signal
 import subprocess
@@ -19,6 +18,7 @@ import time
 from pathlib import Path
 
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE as HAND
+from tests.support.cli.serve_workers import keep_alive
 from tests.support.serve_workers import (
     call,
     children_of,
@@ -50,23 +50,6 @@ def test_two_workers_serve_one_game_and_stop_together(tmp_path):
     assert "Serving on http://127.0.0.1:" in output
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text()
-
-
-def keep_alive(port: int, connect_only: bool = False) -> http.client.HTTPConnection:
-    """A phone's connection: one request answered, then kept open for the next."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.connect()
-    if not connect_only:
-        ask(connection)
-    return connection
-
-
-def ask(connection: http.client.HTTPConnection) -> None:
-    # The API answers a listing without a group key 401 (issue 21): an answer all the same.
-    connection.request("GET", "/api/games")
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 401
 
 
 def test_a_worker_that_dies_leaves_the_others_answering_and_is_replaced(tmp_path):

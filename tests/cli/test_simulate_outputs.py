@@ -34,12 +34,9 @@ were taken again when a random bot came to draw every choice, calls and contract
 suit as dealt (``core.simulation.shuffled_hands``; about a tenth of a random deal's time):
 other cards dealt, other calls made."""
 
-import hashlib
-import re
-
 import pytest
 
-from scorekeeper.cli import entry
+from tests.support.cli.simulate_outputs import digests
 
 # (game, rules preset or "", knob changes, bots, seed, hands) -> (JSON digest, summary digest)
 RUNS = [
@@ -107,30 +104,6 @@ PINNED: dict[tuple, tuple[str, str]] = {
         "a26c783da6b58485d3bbf0c9cab5d367955c4f2085a606da87887bae002cc72f",
     ),
 }
-
-_SPEED = re.compile(r"\d+ hands in .*?hands per second|\([\d,]+ deals/s\)")
-
-
-def output(capsys, game, rules, changes, bots, seed, hands, *more: str) -> str:
-    args = ["simulate", "--game", game, "--bots", bots, "--seed", str(seed)]
-    args += ["--hands", str(hands), "--jobs", "1", *more]
-    if rules:
-        args += ["--rules", rules]
-    for change in filter(None, changes.split(",")):
-        args += ["--set", change]
-    assert entry(args) == 0
-    out, err = capsys.readouterr()
-    assert err == ""
-    return _SPEED.sub("<speed>", out)
-
-
-def digests(capsys, run) -> tuple[str, str]:
-    json_lines = output(capsys, *run, "--json")
-    summary = output(capsys, *run)
-    return (
-        hashlib.sha256(json_lines.encode()).hexdigest(),
-        hashlib.sha256(summary.encode()).hexdigest(),
-    )
 
 
 @pytest.mark.parametrize("run", RUNS, ids=["-".join(map(str, run)) for run in RUNS])

@@ -9,60 +9,21 @@ server answers again is measured, not asserted, by ``benchmarks/worker_faults.py
 
 from __future__ import annotations
 
-import contextlib
-import http.client
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.database_check import check_database
 from scorekeeper.web import throttle
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE as HAND
 from tests.support.backup import hands_of, scorekeeper
+from tests.support.cli.worker_faults import answered, live_workers, new_group, stopped, until
 from tests.support.replication import serving
 from tests.support.serve_workers import call, children_of, free_port, running, start_workers
-
-PATIENCE = 30  # seconds any awaited change may take before the test gives up
-
-
-def live_workers(process: subprocess.Popen) -> list[int]:
-    return [pid for pid in children_of(process.pid) if running(pid)]
-
-
-def answered(port: int) -> bool:
-    try:
-        # A listing needs a group's key (issue 21): the API's 401 is its answer.
-        return call(port, "GET", "/api/games")[0] == 401
-    except OSError:
-        return False
-
-
-def until(condition: Callable[[], bool]) -> bool:
-    """Whether ``condition`` comes true within PATIENCE seconds, asked every 50 ms."""
-    deadline = time.monotonic() + PATIENCE
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
-
-
-def stopped(process: subprocess.Popen, workers: list[int]) -> str:
-    """Stops the server if it still runs, and any of ``workers`` that outlived it (this
-    test's own processes); its output."""
-    if process.poll() is None:
-        process.terminate()
-    try:
-        return process.communicate(timeout=60)[0]
-    finally:
-        for pid in workers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
 
 
 def test_every_worker_killed_the_server_answers_again(tmp_path):
@@ -200,18 +161,6 @@ def test_gunicorn_takes_every_setting_given():
     assert config.preload_app and config.worker_class is WaitressWorker
     assert (config.workers, config.threads, config.timeout) == (2, 4, 9)
     assert config.control_socket_disable and config.forwarded_allow_ips == []
-
-
-def new_group(port: int, client: str) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
-        connection.request("POST", "/api/groups", b"{}", headers)
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    finally:
-        connection.close()
 
 
 def test_behind_a_proxy_the_workers_count_each_phone_by_its_forwarded_address(tmp_path):

@@ -12,9 +12,10 @@ import pytest
 from scorekeeper import db
 from scorekeeper.db import club as stored
 from scorekeeper.db.migrations import migrations
-from scorekeeper.engine.club import draw_series, night_rules
+from scorekeeper.engine.club import draw_series
 from scorekeeper.web import create_app
 from tests.support.app import app_config
+from tests.support.db.club_storage import THIRTEEN, _night
 from tests.support.offline_sync import every_row
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -26,7 +27,6 @@ CLUB_TABLES = (
     "club_confirmations",
     "club_disputes",
 )
-THIRTEEN = [f"Spieler {n}" for n in range(1, 14)]
 
 
 @pytest.mark.parametrize("version", ["v1", "v2", "v3", "v4"])
@@ -57,13 +57,6 @@ def database(tmp_path):
     app = create_app(app_config(tmp_path))
     with app.app_context():
         yield db.get_db()
-
-
-def _night(database, present=THIRTEEN):
-    group, _key = db.create_group(database, "Skatclub")
-    rules = night_rules("skat", deals_per_player=1)
-    night_id = stored.create_night(database, group.id, rules, present, "seed", None)
-    return group, stored.load_night(database, night_id, group.id)
 
 
 def test_a_series_is_stored_as_games_of_the_group(database):

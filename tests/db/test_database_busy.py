@@ -10,36 +10,18 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from scorekeeper.db import connection
+from tests.support.db.database_busy import games, held
 
 GAME = {"game": "israeli-whist", "players": ["Ann", "Bob", "Cat", "Dov"], "first_dealer": 0}
-
-
-@contextmanager
-def held(path: str) -> Iterator[None]:
-    """Another process's write lock on the database: an exclusive transaction open."""
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
-        yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 @pytest.fixture
 def short_wait(monkeypatch):
     monkeypatch.setattr(connection, "BUSY_SECONDS", 0.2)
-
-
-def games(app) -> int:
-    with sqlite3.connect(app.config["DATABASE"]) as stored:
-        return stored.execute("SELECT count(*) FROM games").fetchone()[0]
 
 
 def test_a_locked_database_answers_the_api_503_with_retry_after_and_changes_nothing(

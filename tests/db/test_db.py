@@ -6,11 +6,11 @@ import sqlite3
 import pytest
 
 from scorekeeper import db, game_play
-from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, RuleSettings
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import game_in_new_group
-
-PAGAT = PRESETS["pagat-german"]
+from tests.support.db.db import worked
+from tests.support.shared import PAGAT
 
 
 @pytest.fixture
@@ -30,10 +30,6 @@ def game_id(database):
         0,
     )
     return game_id
-
-
-def worked(**changes):
-    return record_from_dict(PAGAT, {**WORKED_EXAMPLE, **changes})
 
 
 def test_migrations_create_the_documented_tables_once(tmp_path):

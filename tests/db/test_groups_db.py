@@ -3,7 +3,6 @@ group, with its own view token; the lists the web shows, scoped to a group."""
 
 from __future__ import annotations
 
-import base64
 import json
 import sqlite3
 from dataclasses import replace
@@ -11,28 +10,18 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper import db, game_play, transfer
-from scorekeeper.engine import get_game
 from scorekeeper.engine.core.seating import SeatChange
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES
+from tests.support.db.groups_db import bits, start
 from tests.support.groups_db import (
     database,  # noqa: F401  (fixtures)
     kept_names,
     recounted,
 )
+from tests.support.shared import IW
 
-IW = get_game("israeli-whist")
 PAGAT = IW.preset("pagat-german")
-
-
-def bits(token: str) -> int:
-    """The random bits a URL-safe base64 token of ours carries."""
-    return len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8
-
-
-def start(database, group_id: int, players=SEAT_NAMES, rules="pagat-german") -> int:
-    game_id, _key = db.create_game(database, players, rules, IW.preset(rules), 0, group_id=group_id)
-    return game_id
 
 
 # --- groups -----------------------------------------------------------------------------

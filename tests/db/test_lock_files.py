@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import signal
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import throttle
+from tests.support.db.lock_files import mode
 from tests.support.serve_workers import answer
 from tests.support.served_log import refused, serving
 
@@ -33,10 +33,6 @@ HOLDER = (
     "print('held', flush=True)\n"
     "time.sleep(600)\n"
 )
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(os.lstat(path).st_mode)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ as it was.
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -29,6 +28,7 @@ from scorekeeper.db.keys import renew_lost
 from scorekeeper.db.migrations import migrations
 from scorekeeper.web import create_app
 from tests.support.app import app_config
+from tests.support.db.look_alike_upgrade import kept, names_of
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 FIXTURE = FIXTURES / "names-look-alike.db"
@@ -57,11 +57,6 @@ def test_check_says_what_the_upgrade_will_rename_and_changes_nothing(copy):
     assert "group 1: '\\u3164' becomes '?' (blank)" in said
     assert "group 1: 'Ann\\u2800' sat beside 'Ann' at one table" in said
     assert hashlib.sha256(copy.read_bytes()).hexdigest() == before
-
-
-def names_of(database, group_id: int) -> list[str]:
-    rows = database.execute("SELECT name FROM group_names WHERE group_id = ?", [group_id])
-    return sorted(row[0] for row in rows)
 
 
 def test_one_name_is_one_player_and_look_alikes_are_told_apart(copy, tmp_path):
@@ -118,39 +113,6 @@ def test_one_name_is_one_player_and_look_alikes_are_told_apart(copy, tmp_path):
     assert client.post("/api/games", json=body, headers=auth).status_code == 201
     body["players"] = [CYRILLIC, "Bob", "Cat"]
     assert client.post("/api/games", json=body, headers=auth).status_code == 422
-
-
-# What an upgrade must keep of every hand: the columns every game shares, and each hand's
-# record (a deal thrown in gaining its Frisch rounds, m030, alone).
-KEPT = {
-    "hands": "SELECT id, game_id, number, dealer, thrown_in, revision, created_at, updated_at "
-    "FROM hands ORDER BY id",
-    "seats": "SELECT hand_id, seat, points, total FROM hand_seats ORDER BY hand_id, seat",
-    "revisions": "SELECT id, game_id, number, revision, action, created_at FROM hand_revisions "
-    "ORDER BY id",
-    "totals": "SELECT game_id, seat, total FROM players ORDER BY game_id, seat",
-    "games": "SELECT id, game, status, winner, hand_count, version FROM games ORDER BY id",
-}
-
-
-def without_frisch_of_thrown_in(text: str | None):
-    record = json.loads(text) if text else text
-    if isinstance(record, dict) and record.get("thrown_in") is True:
-        record.pop("frisch_rounds", None)
-    return record
-
-
-def kept(connection) -> dict[str, list]:
-    found = {name: connection.execute(sql).fetchall() for name, sql in KEPT.items()}
-    found["records"] = [
-        without_frisch_of_thrown_in(text)
-        for (text,) in connection.execute("SELECT record FROM hands ORDER BY id")
-    ]
-    found["revised"] = [
-        without_frisch_of_thrown_in(text)
-        for (text,) in connection.execute("SELECT hand FROM hand_revisions ORDER BY id")
-    ]
-    return found
 
 
 @pytest.mark.parametrize("fixture", sorted(FIXTURES.glob("*.db")), ids=lambda path: path.name)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -20,40 +19,12 @@ import pytest
 
 from scorekeeper import db
 from tests.support.backup import ENV, V4
+from tests.support.db.private_files import mode, open_to_others, scorekeeper
 from tests.support.private_files import save_until
 from tests.support.replication import call_health
 from tests.support.serve_workers import free_port, wait_for
 
 UMASKS = pytest.mark.parametrize("umask", [0o022, 0o000], ids=["umask022", "umask000"])
-
-
-def scorekeeper(umask: int, *args: str) -> subprocess.CompletedProcess:
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        capture_output=True,
-        text=True,
-        env=ENV,
-        timeout=120,
-        check=False,
-        umask=umask,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
-
-
-def mode(path: Path) -> str:
-    return oct(stat.S_IMODE(path.stat().st_mode))
-
-
-def open_to_others(folder: Path) -> dict[str, str]:
-    """Everything under ``folder`` (and the folder) that group or others may reach."""
-    found = {}
-    for path in [folder, *folder.rglob("*")]:
-        if path.is_symlink():
-            continue
-        if stat.S_IMODE(path.stat().st_mode) & 0o077:
-            found[str(path.relative_to(folder.parent))] = mode(path)
-    return found
 
 
 @UMASKS

@@ -15,56 +15,21 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import db, game_play, transfer
 from scorekeeper.cli import entry
-from scorekeeper.db import migrations
 from scorekeeper.db.plain_hands import REWRITE
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.progress import first_state
+from tests.support.db.seed_bid_whist_oh_hell_upgrade import KEYS, _sides, opened, rows, rules_side
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 OLD_DB = FIXTURES / "seed-bid-whist-oh-hell.db"
 OLD = json.loads((FIXTURES / "seed-bid-whist-oh-hell.json").read_text(encoding="utf-8"))
-KEYS = ("bid-whist", "oh-hell")
-M027 = any(name.startswith("m027") for name in vars(migrations))
-
-
-def rewrite_rows(path: str) -> None:
-    """Every stored hand and revision of the two games rewritten by ``REWRITE[game]`` with
-    the game's stored settings, as m027 does (the lead switches this test to the real
-    migration at merge)."""
-    connection = sqlite3.connect(path)
-    with connection:
-        for key in KEYS:
-            settings = dict(
-                connection.execute("SELECT id, settings FROM games WHERE game = ?", [key])
-            )
-            for table, column in (("hands", "record"), ("hand_revisions", "hand")):
-                rows = connection.execute(
-                    f"SELECT id, game_id, {column} FROM {table} WHERE game_id IN "
-                    "(SELECT id FROM games WHERE game = ?)",
-                    [key],
-                ).fetchall()
-                for row_id, game_id, text in rows:
-                    new = REWRITE[key](json.loads(text), json.loads(settings[game_id]))
-                    connection.execute(
-                        f"UPDATE {table} SET {column} = ? WHERE id = ?",
-                        [json.dumps(new, sort_keys=True), row_id],
-                    )
-    connection.close()
-
-
-def opened(path: Path) -> None:
-    """The file opened by today's code (its migrations), the rewrite run over it."""
-    db.migrate(str(path)).close()
-    if not M027:
-        rewrite_rows(str(path))
 
 
 @pytest.fixture
@@ -73,14 +38,6 @@ def upgraded(tmp_path) -> Path:
     shutil.copy(OLD_DB, path)
     opened(path)
     return path
-
-
-def rows(path: Path, sql: str, params=()) -> list[tuple]:
-    connection = sqlite3.connect(path)
-    try:
-        return connection.execute(sql, params).fetchall()
-    finally:
-        connection.close()
 
 
 def test_the_fixture_holds_every_kind_of_hand_and_game():
@@ -164,12 +121,6 @@ def test_m029_bid_whist_states_are_the_races_and_every_game_ends_as_it_did(upgra
             assert place.dealer == (old["hands"][-1]["dealer"] + 1) % 4
     finally:
         database.close()
-
-
-def rules_side(rules, game, seat: int) -> int:
-    """The side a seat's points are kept under (its own, at a table without partners)."""
-    table = rules.seated(len(game.players)) if rules.seat_range else rules
-    return next(i for i, side in enumerate(table.sides) if seat in side)
 
 
 def test_every_stored_hand_and_revision_is_in_the_form_the_schema_writes(upgraded):
@@ -300,11 +251,6 @@ def test_an_export_in_the_old_form_imports_through_the_same_rewrite(tmp_path):
                 assert "thrown_in" in hand and not (
                     hand.get("bid", "").endswith("U") and "direction" in hand
                 )
-
-
-def _sides(hand: dict, game: dict) -> list[int]:
-    """A hand's points as an export lists them: per side (partners once), else per seat."""
-    return hand["points"][:2] if game["game"] == "bid-whist" else hand["points"]
 
 
 def test_the_api_the_command_line_and_the_form_enter_hands_in_the_new_form(app, client, capsys):

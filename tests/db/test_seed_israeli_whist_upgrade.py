@@ -20,6 +20,7 @@ from scorekeeper.cli import entry
 from scorekeeper.db.plain_hands.israeli_whist import rewrite
 from scorekeeper.engine import get_game
 from scorekeeper.engine.core.errors import InvalidHand
+from tests.support.db.seed_israeli_whist_upgrade import _stored_records
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 BEFORE = json.loads((FIXTURES / "seed-israeli-whist.json").read_text())["games"]
@@ -32,15 +33,6 @@ def upgraded(tmp_path):
     shutil.copy(FIXTURES / "seed-israeli-whist.db", path)
     shutil.copytree(FIXTURES / "seed-israeli-whist.db-secrets", tmp_path / "seed.db-secrets")
     return D.migrate(str(path))
-
-
-def _stored_records(database, game_id):
-    return [
-        json.loads(row["record"])
-        for row in database.query(
-            "SELECT record FROM hands WHERE game_id = ? ORDER BY number", [game_id]
-        )
-    ]
 
 
 @pytest.mark.parametrize("before", BEFORE, ids=lambda game: f"game{game['id']}")

@@ -24,30 +24,13 @@ from scorekeeper.db import sealing
 from scorekeeper.engine.registry import get_game
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
+from tests.support.db.upgrade import FIXTURES, V4_JSON, assert_same_csv, full_dump, v4_csv_now
 from tests.support.groups_db import kept_names, recounted
 from tests.support.plain_form import in_plain_form
+from tests.support.shared import plain_csv
 from tests.support.stored import viewed
 from tests.support.upgrade import FIXTURES, V4_DB, V4_KEYS, contains, migrated_copy
 
-
-def plain_csv(text: str) -> str:
-    """A CSV export of the code before issue 55 as today's writes it: a deal thrown in and
-    a pass round no longer record their Frisch rounds (always the rules' every one), so
-    their rows leave ``frisch_rounds`` empty."""
-    rows = list(csv.reader(io.StringIO(text)))
-    head = rows[0]
-    rounds, thrown, contract, tricks = (
-        head.index(name) for name in ("frisch_rounds", "thrown_in", "contract", "tricks")
-    )
-    for row in rows[1:]:
-        if row[thrown] == "1" or (row[contract] == "" and row[tricks] != ""):
-            row[rounds] = ""
-    found = io.StringIO()
-    csv.writer(found).writerows(rows)
-    return found.getvalue()
-
-
-FIXTURES = Path(__file__).parents[1] / "fixtures"
 OLD_DB = FIXTURES / "scorekeeper-v1.db"
 OLD_JSON = FIXTURES / "scorekeeper-v1-export.json"
 OLD_CSV = FIXTURES / "scorekeeper-v1-export.csv"
@@ -79,19 +62,6 @@ def test_an_old_database_exports_every_value_it_held(upgraded):
     assert contains(in_plain_form(old["games"]), new["games"]) == []
 
 
-def assert_same_csv(upgraded: Path, old_csv: Path) -> None:
-    """The upgraded file's CSV has every row and column of the old export, unchanged."""
-    database = storage.connect(str(upgraded))
-    try:
-        new_rows = list(csv.DictReader(io.StringIO(transfer.export_csv(database))))
-    finally:
-        database.close()
-    old_rows = list(csv.DictReader(io.StringIO(plain_csv(old_csv.read_text(encoding="utf-8")))))
-    assert len(new_rows) == len(old_rows) > 0
-    for old_row, new_row in zip(old_rows, new_rows, strict=True):
-        assert {k: new_row.get(k) for k in old_row} == old_row
-
-
 def test_an_old_database_exports_the_same_csv_columns(upgraded):
     assert_same_csv(upgraded, OLD_CSV)
 
@@ -115,14 +85,6 @@ def test_an_old_database_serves_its_pages(tmp_path):
 V2_DB = FIXTURES / "scorekeeper-v2.db"
 V2_JSON = FIXTURES / "scorekeeper-v2-export.json"
 V2_CSV = FIXTURES / "scorekeeper-v2-export.csv"
-
-
-def full_dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(path)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 @pytest.fixture
@@ -341,7 +303,6 @@ def test_a_v3_database_serves_both_games_and_takes_new_hands(tmp_path, upgraded_
 
 # --- v4: written by the code before private groups (issue 21) ------------------------------
 
-V4_JSON = FIXTURES / "scorekeeper-v4-export.json"
 V4_CSV = FIXTURES / "scorekeeper-v4-export.csv"
 
 
@@ -367,26 +328,6 @@ def test_the_v4_fixture_predates_groups_and_holds_every_game():
         "oh-hell",
         "any-game",
     }
-
-
-def v4_csv_now(text: str) -> str:
-    """The v4 CSV as it is exported since Oh Hell's hand is on the plain schema (issue
-    55): each seat's bid in a ``bids`` column (after ``blind_nil``), as Wizard's, where it
-    shared the ``bid`` column of a hand's bid."""
-    games = json.loads(V4_JSON.read_text(encoding="utf-8"))["games"]
-    oh_hell = {str(game["id"]) for game in games if game["game"] == "oh-hell"}
-    rows = list(csv.reader(io.StringIO(text)))
-    header, game = rows[0], rows[0].index("game")
-    bid, after = header.index("bid"), header.index("blind_nil") + 1
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([*header[:after], "bids", *header[after:]])
-    for row in rows[1:]:
-        moved = row[bid] if row[game] in oh_hell else ""
-        if row[game] in oh_hell:
-            row[bid] = ""
-        writer.writerow([*row[:after], moved, *row[after:]])
-    return out.getvalue()
 
 
 def test_a_v4_database_exports_exactly_what_it_did(upgraded_v4):

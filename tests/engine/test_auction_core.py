@@ -15,6 +15,7 @@ from scorekeeper.engine.core.bots import RandomBot
 from scorekeeper.engine.core.calls import PASS
 from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.hooked_bids import HookedBids
+from tests.support.engine.auction_core import called
 
 
 class Toy(RisingAuction):
@@ -28,12 +29,6 @@ class Toy(RisingAuction):
 
     def _parse(self, text: str) -> str:
         return PASS if text == "pass" else text
-
-
-def called(auction: RisingAuction, calls: str) -> RisingAuction:
-    for call in calls.split():
-        auction.apply(call)
-    return auction
 
 
 def test_two_passes_after_a_bid_end_it_and_the_highest_bid_wins():

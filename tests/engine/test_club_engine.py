@@ -15,6 +15,7 @@ from scorekeeper.engine.club import (
 )
 from scorekeeper.engine.core.errors import EngineError, InvalidSettings
 from scorekeeper.engine.registry import GAMES, get_game
+from tests.support.engine.club_engine import _skat_list
 
 THIRTEEN = [f"Player {n:02d}" for n in range(1, 14)]
 
@@ -148,19 +149,6 @@ def test_bad_night_rules_are_refused_naming_the_field(changes, field):
     with pytest.raises(EngineError) as caught:
         night_rules(**body)
     assert caught.value.field == field
-
-
-def _skat_list(size: int, rules) -> tuple[int, ...]:
-    """A table's list of two deals, scored by the Skat engine: seat 1 wins ♠ with 1 on
-    22 with 70 card points, then seat 2 loses ♥ with 1 on 20 with 55 (docs/rules/skat.md ex. 10)."""
-    table = get_game("skat").seated(size)
-    settings = rules.table_settings(size)
-    hands = [
-        {"declarer": 1, "game": "spades", "matadors": 1, "bid": 22, "declarer_points": 70},
-        {"declarer": 2, "game": "hearts", "matadors": 1, "bid": 20, "declarer_points": 55},
-    ]
-    records = [table.record_from_dict(settings, hand) for hand in hands]
-    return table.replay(settings, 0, records).totals
 
 
 def test_a_thirteen_player_skat_night_stands_as_the_seeger_fabian_sums():

@@ -32,6 +32,7 @@ import pytest
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.registry import table_game
+from tests.support.engine.docs_rules import side_index
 from tests.support.rules_docs import RULES, examples_of, numbers, rules_files
 
 ALL = [
@@ -40,12 +41,6 @@ ALL = [
     if (RULES / f"{name}.md").is_file()
     for example in examples_of(name)
 ]
-
-
-def side_index(game: Any, label: str) -> int:
-    if len(game.sides[0]) > 1:
-        return "AB".index(label)
-    return int(label)
 
 
 def test_every_registered_game_has_its_rules_and_worked_examples():

@@ -3,12 +3,16 @@
 Its core imports no game, and the app reaches a game only through the registry.
 """
 
-import ast
-import pathlib
 import subprocess
 import sys
 
-ENGINE = pathlib.Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
+from tests.support.engine.engine_purity import (
+    ENGINE,
+    GAME_PACKAGES,
+    game_packages_imported,
+    imported_roots,
+)
+
 FORBIDDEN = {
     "flask",
     "flask_wtf",
@@ -20,17 +24,6 @@ FORBIDDEN = {
     "jinja2",
     "waitress",
 }
-
-
-def imported_roots(path: pathlib.Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    roots = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
 
 
 def test_no_engine_module_imports_flask_or_sqlite():
@@ -52,27 +45,7 @@ def test_importing_the_engine_loads_neither_at_run_time():
     assert result.stdout.strip() == ""
 
 
-GAME_PACKAGES = sorted(
-    p.name for p in ENGINE.iterdir() if (p / "game.py").exists() and p.name != "core"
-)
 APP = ENGINE.parent
-
-
-def game_packages_imported(path: pathlib.Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            parts = node.module.split(".")
-            found |= {part for part in parts if part in GAME_PACKAGES}
-        elif isinstance(node, ast.Import):
-            found |= {
-                part
-                for alias in node.names
-                for part in alias.name.split(".")
-                if part in GAME_PACKAGES
-            }
-    return found
 
 
 def test_there_is_a_game_package_to_check():

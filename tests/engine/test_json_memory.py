@@ -3,46 +3,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from scorekeeper.json_input import MAX_DEPTH, JsonProblem, loads
+from tests.support.engine.json_memory import COUNT, _nested, _peak
 
-# A megabyte of zeros: the value is a list of 500,000 references (4 MB). Issue 54's 5 MB
-# body (benchmarks/body_memory.py: 30 MB after, 218 MB before) is this one five times,
-# which the bound below scales to: at most 10 bytes of memory for a byte of body.
-COUNT = 500_000
 ZEROS = ("[" + ",".join(["0"] * COUNT) + "]").encode()
 BOUND = 10 * len(ZEROS)
-
-
-# The peak is measured in a Python of its own: tracemalloc counts every thread's memory, and
-# a live server or a phone another test of this worker left running allocates too.
-CHILD = f"""
-import sys, tracemalloc
-from scorekeeper.json_input import JsonProblem, loads
-zeros = ("[" + ",".join(["0"] * {COUNT}) + "]").encode()
-text = {{"bytes": zeros, "text": zeros.decode(), "long": zeros[:-1] + b"," + b"9" * 30 + b"]"}}
-text = text[sys.argv[1]]
-tracemalloc.start()
-try:
-    said = len(loads(text))
-except JsonProblem as problem:
-    said = problem.field
-print(tracemalloc.get_traced_memory()[1], said)
-"""
-
-
-def _peak(body: str) -> tuple[int, str]:
-    """The peak of memory traced while ``loads`` reads the body named, and what it said:
-    the length of the value read, or the field it refused."""
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, body], capture_output=True, text=True, check=True
-    )
-    peak, said = done.stdout.split()
-    return int(peak), said
 
 
 @pytest.mark.parametrize("body", ["bytes", "text"])
@@ -56,10 +23,6 @@ def test_a_too_long_number_at_the_end_of_a_long_list_is_found_in_bounded_memory(
     peak, said = _peak("long")
     assert said == f"[{COUNT}]"
     assert peak < BOUND, f"{peak / 1e6:.1f} MB for {len(ZEROS) / 1e6:.1f} MB"
-
-
-def _nested(depth: int, inside: str = "0") -> str:
-    return "[" * depth + inside + "]" * depth
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,7 @@ nothing outside it."""
 from __future__ import annotations
 
 import ast
-import random
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from scorekeeper.engine.core.progress import RaceState
 from scorekeeper.engine.core.schema import Context, Hand
 from scorekeeper.engine.core.stats import HandFigures
 from scorekeeper.engine.registry import UNLISTED
+from tests.support.engine.protocol import hands_only, public_names, tossed_deals
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import HighCard
 
@@ -296,24 +295,6 @@ def test_a_games_own_form_rules_are_added_in_its_hand_form():
 # --- simulation and figures declared once ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TossedDeal:
-    winner: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"thrown_in": False, "winner": self.winner, "points": [0, 0, 0]}
-
-
-def tossed_deals(settings: Any, deals: int | range, seed: int | None, bots: str) -> Iterator:
-    rng = random.Random(seed)
-    for _ in range(deals if isinstance(deals, int) else len(deals)):
-        yield TossedDeal(rng.randrange(3))
-
-
-def hands_only(figures: Any, with_game: bool = False) -> list[FigureLine]:
-    return [FigureLine(msg("Hands"), tuple(str(f.hands) for f in figures))]
-
-
 class Tossed(HighCard):
     key = "toy-tossed"
     simulation = Simulation(tossed_deals, ("coin", "random"))
@@ -394,10 +375,6 @@ LOOP67_MOVED: tuple[str, ...] = (
 temporary LOOP67 allowance, emptied at its merge): the loop's now (``core.progress``:
 ``first_state``, ``resume``, the race's opener and next dealer), a state's (its
 ``to_dict()``, ``HandPlace.after``) or a progress's (``before``, its hands' totals)."""
-
-
-def public_names(game: Any) -> set[str]:
-    return {name for name in dir(game) if not name.startswith("_")}
 
 
 @pytest.mark.parametrize("game", EVERY_GAME, ids=lambda g: g.key)

@@ -30,15 +30,13 @@ Whist's standard run with its heuristic bots was written again when a deal throw
 to keep the Frisch rounds played before it (issue 66): the same deals and points, the
 records of its deals thrown in with their rounds."""
 
-import hashlib
 import json
 
 import pytest
 
 from scorekeeper.engine import find_game
 from scorekeeper.engine.core.simulation import deal_indices, deal_seed
-
-DEALS = 400
+from tests.support.engine.simulate_pinned import run_digest
 
 # (game, rules preset, knob changes, bots) -> sha256 of the run's deals.
 PINNED = {
@@ -103,29 +101,6 @@ PINNED = {
         "heuristic",
     ): "7ebf0d4d3408938dd970a79e8586255e4737f7641b8e0279374c2c6d8006ed9d",
 }
-
-
-def settings_of(game, rules: str, changes: str):
-    settings = game.preset(rules)
-    if changes:
-        settings = settings.with_changes(
-            dict(item.split("=") for item in changes.split(","))  # type: ignore[arg-type]
-        )
-    return settings
-
-
-def run_digest(game_key: str, rules: str, changes: str, bots: str, seed: int = 2026) -> str:
-    """The sha256 of ``DEALS`` deals: each deal's JSON, its record and its points."""
-    game = find_game(game_key, include_unlisted=True)
-    settings = settings_of(game, rules, changes)
-    digest = hashlib.sha256()
-    for result in game.simulation.results(settings, DEALS, seed=seed, bots=bots):
-        deal = result.to_dict()
-        record = game.simulation.record_of(deal)
-        points = game.points(settings, record)
-        line = json.dumps([deal, record.to_dict(), list(points)], sort_keys=True)
-        digest.update(line.encode() + b"\n")
-    return digest.hexdigest()
 
 
 @pytest.mark.parametrize(("game_key", "rules", "changes", "bots"), sorted(PINNED))

@@ -19,6 +19,7 @@ from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import deal_seed, simulate_play
 from scorekeeper.engine.israeli_whist import bots as israeli_bots
 from scorekeeper.engine.israeli_whist.simulate import IsraeliDealState, simulate_deals
+from tests.support.engine.simulate_whist_state import _plain_play, one_action_at_a_time
 
 ISRAELI = find_game("israeli-whist")
 BID_WHIST = find_game("bid-whist", include_unlisted=True)
@@ -27,18 +28,6 @@ WHISTS = [
     ("israeli-whist", ISRAELI, IsraeliDealState, israeli_bots.BOTS, False),
     ("bid-whist", BID_WHIST, BidWhistDealState, bid_whist_bots.BOTS, True),
 ]
-
-
-def one_action_at_a_time(state, bots):
-    """The generic loop: legal actions, a bot's choice among them, apply, to the end."""
-    seen = set()
-    while (seat := state.to_play) is not None:
-        legal = state.legal_actions()
-        assert legal, f"seat {seat} has no legal action in stage {state.stage}"
-        seen.add(state.stage)
-        state.apply(bots[seat].choose(state, legal))
-    assert state.is_terminal() and state.legal_actions() == []
-    return state.result().to_dict(), seen
 
 
 @pytest.mark.parametrize(("key", "game", "deal_state", "kinds", "options"), WHISTS)
@@ -134,17 +123,3 @@ def test_random_trick_play_runs_at_a_table_of_any_size(seats):
         assert fast.tricks == slow.tricks and fast.tricks_taken == slow.tricks_taken
         assert len(fast.tricks) == size and all(len(t[1]) == seats for t in fast.tricks)
         assert sum(fast.tricks_taken) == size and fast.to_play is None
-
-
-def _plain_play(hands, ruling, leader):
-    """Plain follow-suit play of ``hands`` at a table of ``len(hands)`` seats."""
-
-    class Plain(tricks.TrickPlay):
-        tricks_in_hand = len(hands[0])
-        card_text = tuple(str(n) for n in range(52))
-        __slots__ = ()
-
-    play = Plain.__new__(Plain)
-    suit_of = tricks.PLAIN_SUIT_OF
-    play._start(tricks.split_hands(hands, suit_of), suit_of, tricks.PLAIN_KEYS[ruling], leader)
-    return play

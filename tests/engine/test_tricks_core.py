@@ -17,21 +17,7 @@ from scorekeeper.engine.core.errors import IllegalAction
 from scorekeeper.engine.core.simulation import key_shuffled
 from scorekeeper.engine.israeli_whist import IsraeliPlayState
 from scorekeeper.engine.israeli_whist.play import SUIT_OF, TRICK_KEYS
-
-
-def israeli(trump, seed):
-    cards = list(range(52))
-    random.Random(seed).shuffle(cards)
-    hands = [cards[13 * s : 13 * s + 13] for s in range(4)]
-    return IsraeliPlayState(hands, None if trump == 4 else trump, seed % 4)
-
-
-def bid_whist(trump, low, rule, seed):
-    cards = pack(2)
-    random.Random(seed).shuffle(cards)
-    hands = [cards[12 * s : 12 * s + 12] for s in range(4)]
-    return BidWhistPlayState(hands, trump, low, seed % 4, nt_jokers=rule)
-
+from tests.support.engine.tricks_core import _refusable, _snapshot, bid_whist, israeli
 
 STATES = [
     *(pytest.param(lambda seed, t=t: israeli(t, seed), id=f"israeli-{t}") for t in range(5)),
@@ -49,19 +35,6 @@ STATES = [
         for rule in ("void_only", "any_time", "must_when_void")
     ),
 ]
-
-
-def _snapshot(play):
-    return (
-        [[list(cards) for cards in hand] for hand in play.hands],
-        play.to_play,
-        list(play.current),
-        play.led,
-        play.best,
-        play.winning,
-        list(play.tricks),
-        list(play.tricks_taken),
-    )
 
 
 @pytest.mark.parametrize("new_play", STATES)
@@ -116,18 +89,6 @@ def test_the_one_loop_random_play_draws_the_cards_random_bots_play(new_play):
         assert looped.tricks == by_bots.tricks
         assert looped.tricks_taken == by_bots.tricks_taken
         assert looped.to_play is None and looped.leader == by_bots.leader
-
-
-def _refusable(play):
-    """Plays on until the seat to play holds a card it may not play; returns that card."""
-    rng = random.Random(1)
-    while not play.is_terminal():
-        held = play.held(play.to_play)
-        refused = [card for card in held if card not in play.legal_indices()]
-        if refused:
-            return refused[0]
-        play.apply(rng.choice(play.legal_indices()))
-    return None
 
 
 @pytest.mark.parametrize("new_play", STATES)

@@ -21,3 +21,27 @@ def started(base: str, hands: int = 1) -> dict:
     for _ in range(hands):
         api(base, "POST", f"/api/games/{created['id']}/hands", HAND, created["edit_key"])
     return created
+
+
+# What keeping a game fetches: none of it before the phone may keep it.
+KEEPING = ("/engine/", "keep.js", "/kept")
+
+
+def fetched(context) -> list[str]:
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    return asked
+
+
+def keeping(asked: list[str]) -> list[str]:
+    return [url for url in asked if any(part in url for part in KEEPING)]
+
+
+def opened(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    page.wait_for_load_state("networkidle")
+
+
+def kept_here(page, game_id: int) -> bool:
+    return page.evaluate(f"() => localStorage.getItem('scorekeeper:kept:{game_id}') === '1'")

@@ -8,7 +8,9 @@ import pathlib
 import struct
 from typing import Any
 
-from tests.support.live import PHONE
+from scorekeeper.engine import Game
+from tests.support.live import PHONE, call_json
+from tests.support.play import records as drawn_records
 
 LANGUAGES = {"en": "en", "he": "he-IL,he;q=0.9", "de": "de-DE,de;q=0.9"}
 
@@ -104,3 +106,21 @@ def sent_card(page, language: str, file_name: str) -> bytes:
 
 def model_of(page) -> dict[str, Any]:
     return json.loads(page.locator("script.card-model").first.text_content())
+
+
+def finished_game(base: str, game: Game, players: list[str]) -> dict[str, Any]:
+    """A game of ``game`` played to its end through the API by its own bots."""
+    settings = game.preset(game.default_preset)
+    for bots in game.simulation.bots or (None,):  # None: random hands, a game without bots
+        body = {"game": game.key, "players": players, "rules": game.default_preset}
+        status, created = call_json(base, "POST", "/api/games", {**body, "first_dealer": 0})
+        assert status == 201, created
+        for record in drawn_records(game, settings, 300, 11, bots):
+            hand = record.to_dict()
+            status, answer = call_json(
+                base, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"]
+            )
+            assert status == 201, answer
+            if answer["status"] == "finished":
+                return created
+    raise AssertionError(f"{game.key}: no bot of the game finished it")

@@ -3,6 +3,7 @@
 import contextlib
 import pathlib
 
+from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.browser import api
 from tests.support.live import watched_page
 
@@ -124,3 +125,30 @@ def fits_the_phone(page, shot: str, language: str) -> None:
     )
     assert scroll <= client, (shot, scroll, client)
     assert page.evaluate(OVERFLOWING) == [], shot
+
+
+HEBREW_NAMES = ["דני", "רותם", "Noa", "אביגיל בן-דוד"]
+
+
+SAMPLE_HANDS = [
+    WORKED_EXAMPLE,
+    {"declarer": 1, "bid": "8NT", "contracts": [1, 8, 2, 3], "tricks": [1, 8, 2, 2]},
+    {"thrown_in": True, "frisch_rounds": 3},
+    {"declarer": 3, "bid": "9H", "contracts": [0, 2, 1, 9], "tricks": [1, 2, 1, 9]},
+    {"declarer": 0, "bid": "7S", "contracts": [7, 3, 2, 0], "tricks": [7, 3, 3, 0]},
+]
+
+
+def hebrew_game(page, live_server, hands: int = 0):
+    """A game of Hebrew and Latin names under standard rules with ``hands`` hands, opened
+    on this phone's edit link."""
+    created = api(
+        live_server,
+        "POST",
+        "/api/games",
+        {"players": HEBREW_NAMES, "rules": "standard", "first_dealer": 0, "target": 500},
+    )
+    for hand in SAMPLE_HANDS[:hands]:
+        api(live_server, "POST", f"/api/games/{created['id']}/hands", hand, created["edit_key"])
+    page.goto(created["edit_url"])
+    return created["id"]

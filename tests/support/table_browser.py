@@ -20,3 +20,14 @@ def wait_for_worker(page, seconds: float = 10.0, holding: str = "") -> None:
         holding,
         timeout=seconds * 1000,
     )
+
+
+def show_page(page, state: str) -> None:
+    """Acts as the phone does when its screen goes off ("hidden") or on ("visible")."""
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )

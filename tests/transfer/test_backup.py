@@ -25,6 +25,7 @@ from scorekeeper.web import create_app
 from tests.support.app import app_config
 from tests.support.backup import ENV, V4, hands_of, saving_tables, scorekeeper, write
 from tests.support.serve_workers import free_port, wait_for
+from tests.support.transfer.backup import dump
 
 
 @pytest.fixture
@@ -240,13 +241,6 @@ def test_a_backup_while_phones_save_holds_every_save_acknowledged_before_it(tmp_
 
 
 # --- the copy before an upgrade -----------------------------------------------------------
-
-
-def dump(path: Path) -> list[str]:
-    with sqlite3.connect(path) as reading:
-        lines = list(reading.iterdump())
-    reading.close()
-    return lines
 
 
 def test_an_old_database_is_copied_before_it_is_upgraded_and_loses_nothing(tmp_path):

@@ -24,25 +24,9 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS, CsvColumn
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES, into_group
+from tests.support.shared import plain_csv
 from tests.support.stored import one_group
-
-
-def plain_csv(text: str) -> str:
-    """A CSV export of the code before issue 55 as today's writes it: a deal thrown in and
-    a pass round no longer record their Frisch rounds (always the rules' every one), so
-    their rows leave ``frisch_rounds`` empty."""
-    rows = list(csv.reader(io.StringIO(text)))
-    head = rows[0]
-    rounds, thrown, contract, tricks = (
-        head.index(name) for name in ("frisch_rounds", "thrown_in", "contract", "tricks")
-    )
-    for row in rows[1:]:
-        if row[thrown] == "1" or (row[contract] == "" and row[tricks] != ""):
-            row[rounds] = ""
-    found = io.StringIO()
-    csv.writer(found).writerows(rows)
-    return found.getvalue()
-
+from tests.support.transfer.csv_per_game import bearer, rows_of
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 ISRAELI_WHIST, BID_WHIST = GAMES["israeli-whist"], GAMES["bid-whist"]
@@ -71,14 +55,6 @@ MADE = {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}  # A +5
 SET = {"bidder": 1, "bid": "5NT", "direction": "low", "books": 10}  # B -10
 THROWN_IN = {"thrown_in": True}
 RENEGED = {"bidder": 2, "bid": "3D", "trump": "C", "books": 9, "reneges": [1, 0]}  # A -3
-
-
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
-
-
-def rows_of(text: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(text)))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from tests.support.backup import ENV
 from tests.support.private_files import save_until
 from tests.support.replication import call_health
 from tests.support.serve_workers import children_of, free_port, wait_for
+from tests.support.transfer.sftp_replica import command_line, sent, serve, settled
 
 asyncssh = pytest.importorskip("asyncssh", reason="the SFTP tests need asyncssh (test extra)")
 
@@ -51,46 +52,6 @@ def sftp(tmp_path):
     finally:
         server.terminate()
         server.communicate(timeout=30)
-
-
-def serve(tmp_path, env: dict, *more: str) -> subprocess.Popen:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)]
-        + ["--db", str(tmp_path / "live.db"), "--replicate-interval", "200ms", *more],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    process.port = port  # type: ignore[attr-defined]
-    return process
-
-
-def sent(root: Path) -> list[tuple[str, int]]:
-    """The replica's files on the SFTP host, with their sizes."""
-    found = []
-    for path in root.rglob("*.ltx"):
-        try:
-            found.append((str(path), path.stat().st_size))
-        except FileNotFoundError:  # compacted away while we looked
-            continue
-    return sorted(found)
-
-
-def settled(root: Path, quiet: float = 1.0, seconds: float = 30) -> None:
-    """Waits until the replica's files have not changed for ``quiet`` seconds."""
-    deadline = time.monotonic() + seconds
-    last, since = sent(root), time.monotonic()
-    while time.monotonic() < deadline and time.monotonic() - since < quiet:
-        time.sleep(0.1)
-        now = sent(root)
-        if now != last:
-            last, since = now, time.monotonic()
-
-
-def command_line(pid: int) -> str:
-    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
 
 
 def test_replicas_go_to_the_host_with_its_key_and_no_password_shows(tmp_path, sftp):

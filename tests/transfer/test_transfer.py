@@ -11,23 +11,19 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db, game_play, transfer
-from scorekeeper.cli import entry
-from scorekeeper.engine.israeli_whist import PRESETS, preset, record_from_dict
+from scorekeeper.engine.israeli_whist import PRESETS, preset
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import game_in_new_group
 from tests.support.plain_form import in_plain_form
+from tests.support.shared import PAGAT, dump, run
+from tests.support.transfer.transfer import changed, record
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
-PAGAT = PRESETS["pagat-german"]
 THROWN_IN = {"thrown_in": True, "frisch_rounds": 0}
 # Hand 3 of tests/games/israeli_whist/test_stats.py: S declares 5S; points S +35, W +26,
 # N +50, E -10.
 HAND_3 = {"declarer": 0, "bid": "5S", "contracts": [5, 4, 0, 3], "tricks": [5, 4, 0, 4]}
-
-
-def record(hand):
-    return record_from_dict(PAGAT, hand)
 
 
 @pytest.fixture
@@ -146,27 +142,6 @@ def test_importing_over_a_taken_id_renumbers_that_game(database, games):
     imported = transfer.import_file(database, exported)
     assert imported[0][:2] == (games[1], 3)
     assert db.load_game(database, 3).players == ("Ann", "Bob", "Cy", "Dee")
-
-
-def dump(database):
-    return [list(database[t].rows) for t in sorted(database.table_names())]
-
-
-def changed(document, *path_and_value):
-    """A deep copy of ``document`` with one value replaced, appended to a list, or (for
-    ``...``) removed."""
-    copy = json.loads(json.dumps(document))
-    *path, value = path_and_value
-    target = copy
-    for step in path[:-1]:
-        target = target[step]
-    if value is ...:
-        del target[path[-1]]
-    elif isinstance(target, list) and path[-1] == len(target):
-        target.append(value)
-    else:
-        target[path[-1]] = value
-    return copy
 
 
 @pytest.mark.parametrize(
@@ -297,12 +272,6 @@ def test_a_failure_while_storing_stores_nothing(database, games, tmp_path, monke
 
 
 # --- command line -------------------------------------------------------------------------
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_round_trip(capsys, database, games, path, tmp_path):

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.support.budget import ROOT, benchmark_module
+from tests.support.web.budget import first_load
 
 HTML_GZ_BUDGET = 8 * 1024
 FIRST_LOAD_BUDGET = 50 * 1024
@@ -31,21 +32,6 @@ def sixty_hands(client, make_game):
         assert response.status_code == 201, response.get_json()
     client.get(f"/games/{game_id}/edit/{key}")  # the editor's page is the larger one
     return game_id
-
-
-def first_load(client, path):
-    """(HTML bytes as sent gzipped, every byte of the first load)."""
-    page = client.get(path, headers={"Accept-Encoding": "gzip"})
-    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
-    html = gzip.decompress(page.data).decode()
-    total = len(page.data)
-    assets = re.findall(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"', html)
-    for asset in assets:
-        response = client.get(asset, headers={"Accept-Encoding": "gzip"})
-        assert response.status_code == 200, asset
-        total += len(response.data)
-        response.close()
-    return len(page.data), total
 
 
 def test_sample_hands_are_legal_and_varied():

@@ -4,7 +4,6 @@ engine, which has no Babel, writing a number as Babel's CLDR data does."""
 
 from __future__ import annotations
 
-import html
 import re
 from datetime import date, timedelta
 
@@ -24,6 +23,7 @@ from scorekeeper.web import create_app
 from scorekeeper.web.i18n import decimal, shown
 from tests.support.app import app_config
 from tests.support.evenings import START, sheet, store_in
+from tests.support.web.figures_in_language import visible
 
 ISO_DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")
 POINT_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d(?![\d.])")  # 1.7, never 1,7 nor a version
@@ -59,13 +59,6 @@ def test_a_page_and_the_phone_write_a_mean_alike(tmp_path, language):
             assert shown(figure) == words.shown(figure) == decimal(value, 1, sign=True)
             # The API's text: English, without grouping
             assert str(figure) == decimal_text(value, 1, "en", sign=True).replace(",", "")
-
-
-def visible(page: str) -> str:
-    """What a reader sees: the body's text, without tags, scripts or attributes."""
-    body = page[page.index("<body") :]
-    body = re.sub(r"<(script|style|template)\b.*?</\1>", " ", body, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 
 @pytest.fixture

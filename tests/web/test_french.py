@@ -3,44 +3,18 @@ the table's words, French typography included; the engine says its sentences in 
 the server and in the phone alike."""
 
 import html
-import re
 
 import pytest
 
 from scorekeeper.engine.core.language import AND_LISTS, OR_LISTS, words_in
 from scorekeeper.engine.core.messages import msg, nmsg
-from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES, join_group
+from tests.support.web.french import page_text, whist_hand
+from tests.support.web.shared import errors_in
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 FSI, PDI = "\u2068", "\u2069"
 NBSP, NNBSP = "\u00a0", "\u202f"  # before ":" and before ";", "!", "?"
-
-
-def page_text(response) -> str:
-    """The page's visible words: scripts and templates out, tags out, spaces folded."""
-    text = response.get_data(as_text=True)
-    text = re.sub(r"<(script|template)\b.*?</\1>", " ", text, flags=re.S)
-    # Folds ASCII white space only: the no-break spaces of French typography stay.
-    return re.sub(r"[ \t\r\n]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
-
-
-def errors_in(response) -> list[str]:
-    return re.findall(r'<p class="err">(.*?)</p>', response.get_data(as_text=True))
-
-
-def whist_hand(tricks=WORKED_EXAMPLE["tricks"]) -> dict:
-    """docs/rules/israeli-whist.md's example 1 on the hand form (North declares 7C)."""
-    return {
-        "number": 1,
-        "declarer": 2,
-        "level": 7,
-        "denomination": "C",
-        "frisch_rounds": 0,
-        **{f"contract_{s}": c for s, c in enumerate(WORKED_EXAMPLE["contracts"])},
-        **{f"tricks_{s}": t for s, t in enumerate(tricks)},
-        "save": 1,
-    }
 
 
 @pytest.fixture

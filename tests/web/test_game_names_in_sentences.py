@@ -8,15 +8,13 @@ pages and the engine's refusals say them so. Through the Flask client."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 
 from scorekeeper.engine.core.errors import InvalidSettings
 from scorekeeper.engine.core.language import LANGUAGES, words_in
 from scorekeeper.engine.core.names_in_sentences import AT, NAMES_IN, OF_ONE, OF_THE, PLACES, name_in
 from scorekeeper.engine.registry import GAMES
+from tests.support.web.game_names_in_sentences import said
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -26,11 +24,6 @@ FRENCH_PLACES = {
     OF_THE: ("de la ", "du ", "de l'", "d'", "de "),
     OF_ONE: ("de ", "d'"),
 }
-
-
-def said(response) -> str:
-    page = re.sub(r"<[^>]+>", "", response.get_data(as_text=True))
-    return " ".join(html.unescape(page).replace("\u2068", "").replace("\u2069", "").split())
 
 
 def test_every_game_and_every_title_of_what_is_played_has_its_name_in_each_place():

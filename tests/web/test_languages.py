@@ -10,34 +10,12 @@ from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES
 from tests.support.pages import sizes_dropped
 from tests.support.stored import viewed
+from tests.support.web.languages import hand_form, page_text
+from tests.support.web.shared import errors_in
 
 HEBREW = {"Accept-Language": "he-IL,he;q=0.9"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
-
-
-def page_text(response) -> str:
-    html = response.get_data(as_text=True)
-    html = re.sub(r"<(script|template)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
-def errors_in(response) -> list[str]:
-    return re.findall(r'<p class="err">(.*?)</p>', response.get_data(as_text=True))
-
-
-def hand_form(tricks=WORKED_EXAMPLE["tricks"]) -> dict:
-    """The hand form filled in with docs/rules/israeli-whist.md's example 1 (North declares 7C)."""
-    return {
-        "number": 1,
-        "declarer": 2,
-        "level": 7,
-        "denomination": "C",
-        "frisch_rounds": 0,
-        **{f"contract_{s}": c for s, c in enumerate(WORKED_EXAMPLE["contracts"])},
-        **{f"tricks_{s}": t for s, t in enumerate(tricks)},
-        "save": 1,
-    }
 
 
 @pytest.fixture

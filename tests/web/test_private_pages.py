@@ -8,17 +8,13 @@ the service worker is told to forget its pages when the phone leaves or is remov
 from __future__ import annotations
 
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import db
-from scorekeeper.cli.server import trust_proxies
 from scorekeeper.web import create_app
 from scorekeeper.web.access import FORGET_HEADER
 from tests.support.app import app_config
@@ -26,6 +22,7 @@ from tests.support.groups_privacy import Browser
 from tests.support.live import SERVED, serving
 from tests.support.members import joined
 from tests.support.revoking import group_with_a_game
+from tests.support.web.private_pages import behind_proxy, headers_of, posted, values_for
 
 # Pages for anyone, of no group (the installable app's files, a blank sheet).
 PUBLIC = {
@@ -56,28 +53,6 @@ NO_STORE = {
 }
 
 
-def headers_of(browser: Browser, path: str) -> tuple[int, dict[str, str]]:
-    request = urllib.request.Request(browser.base + path)
-    try:
-        with browser.opener.open(request, timeout=30) as answer:
-            answer.read()
-            return answer.status, dict(answer.headers)
-    except urllib.error.HTTPError as error:
-        error.read()
-        return error.code, dict(error.headers)
-
-
-def posted(browser: Browser, path: str) -> dict[str, str]:
-    """POSTs the form of the page at ``path`` (its CSRF token only); the headers of the
-    page the answer ends on."""
-    _, page = browser.get(path)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    data = urllib.parse.urlencode({"csrf_token": token}).encode()
-    with browser.opener.open(urllib.request.Request(browser.base + path, data), timeout=30) as a:
-        a.read()
-        return dict(a.headers)
-
-
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("private")) as base:
@@ -85,35 +60,6 @@ def club(tmp_path_factory):
         ann = joined(base, group["id"], "Ann")
         ben = joined(base, group["id"], "Ben")
         yield base, group, game, ann, ben
-
-
-def values_for(base: str, group: dict, game: dict) -> dict[str, str]:
-    database = db.open_database(SERVED[base])
-    try:
-        stored = db.load_game(database, game["id"])
-        found = db.load_group(database, group["id"])
-        ben = [m for m in db.phones.group_members(database, found.id) if m.label == "Ben"][0]
-    finally:
-        database.close()
-    return {
-        "game_id": str(game["id"]),
-        "group_id": str(group["id"]),
-        "evening_id": str(game["id"]),
-        "night_id": "1",
-        "dispute_id": "1",
-        "number": "1",
-        "member_id": str(ben.id),
-        "name": "Ann",
-        "key": game["edit_key"],
-        "game": "skat",
-        "invite": found.invite,
-        "token": stored.view_token,
-        "file_format": "json",
-        "filename": "app.css",
-        "version": "0.28.3",
-        "digest": "0" * 16,
-        "language": "he",
-    }
 
 
 def test_every_page_a_member_opens_is_private_and_group_pages_are_never_stored(club):
@@ -138,23 +84,6 @@ def test_every_page_a_member_opens_is_private_and_group_pages_are_never_stored(c
         if rule.endpoint in NO_STORE:
             assert control == "private, no-store", (path, status, control)
     assert seen >= NO_STORE
-
-
-@contextmanager
-def behind_proxy(folder):
-    """The app as ``serve --proxy 1`` runs it, behind a trusted proxy."""
-    from werkzeug.serving import make_server
-
-    app = create_app(app_config(folder, WTF_CSRF_ENABLED=True, TESTING=False))
-    server = make_server("127.0.0.1", 0, trust_proxies(app, 1), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(5)
-        server.server_close()
 
 
 def test_https_through_a_trusted_proxy_gets_a_secure_cookie_and_hsts(tmp_path):

@@ -6,18 +6,15 @@ request may not read answer alike."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.error
-import urllib.request
 
 import pytest
 
-from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.groups_privacy import Browser, call
 from tests.support.live import serving, view_path
 from tests.support.members import joined, text
 from tests.support.revoking import group_with_a_game
+from tests.support.web.revoking import raw
 
 
 @pytest.fixture
@@ -81,19 +78,6 @@ def test_a_script_replaces_the_key_it_holds_by_the_api(club):
     assert status == 200 and body["id"] == group["id"] and body["key"] != group["key"]
     assert call(base, "POST", path, key=group["key"])[0] == 404
     assert call(base, "GET", f"/api/groups/{group['id']}", key=body["key"])[0] == 200
-
-
-def raw(base: str, method: str, path: str, key: str | None = None) -> tuple[int, str]:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(WORKED_EXAMPLE).encode() if method in ("POST", "PATCH", "PUT") else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
 
 
 def test_a_stranger_s_write_answers_alike_whether_the_game_exists_or_not(club):

@@ -1,13 +1,12 @@
 """Redirects, shared page caches, durability and the headers every response carries."""
 
-from urllib.parse import urlsplit
-
 import pytest
 
 from scorekeeper import db
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group, stored_game
 from tests.support.pages import hand_form, text_of
+from tests.support.web.security import leaves_the_site
 
 # --- redirects take only same-site paths --------------------------------------------------
 
@@ -29,17 +28,6 @@ HOSTILE_NEXT = [
     "",
     "x" * 5000,
 ]
-
-
-def leaves_the_site(location: str) -> bool:
-    parts = urlsplit(location)
-    return bool(
-        parts.scheme
-        or parts.netloc
-        or not location.startswith("/")
-        or location.startswith("//")
-        or "\\" in location
-    )
 
 
 @pytest.mark.parametrize("target", HOSTILE_NEXT)

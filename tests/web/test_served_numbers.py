@@ -5,7 +5,6 @@ finding 10)."""
 
 from __future__ import annotations
 
-import http.client
 import subprocess
 import sys
 import urllib.parse
@@ -13,19 +12,9 @@ import urllib.parse
 from tests.support.backup import ENV
 from tests.support.replication import call_health
 from tests.support.serve_workers import free_port, wait_for
+from tests.support.web.served_numbers import get
 
 ODD_NUMBERS = ["²", "١", "٣", "0", "-1", "1e3", "9" * 19, "9" * 5000, " 1", "1\u00a0"]
-
-
-def get(port: int, path: str) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request("GET", path)
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    finally:
-        connection.close()
 
 
 def test_a_new_game_in_an_odd_group_is_404_with_no_traceback(tmp_path):

@@ -9,9 +9,7 @@ How long other groups wait meanwhile is measured by ``benchmarks/attack.py``, no
 from __future__ import annotations
 
 import html
-import http.client
 import json
-import re
 import threading
 import urllib.error
 import urllib.parse
@@ -40,20 +38,7 @@ from tests.support.stranger import (
     server,  # noqa: F401  (fixtures)
 )
 from tests.support.upgrade import FIXTURES, contains, migrated_copy
-
-
-def start_group_form(browser: Browser, fields: dict[str, str]) -> tuple[int, str]:
-    """The home page's "Start a group" form, sent with ``fields``."""
-    _, page = browser.get("/")
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    data = urllib.parse.urlencode({**fields, "csrf_token": token.group(1)}).encode()
-    request = urllib.request.Request(browser.base + "/groups", data=data, method="POST")
-    try:
-        with browser.opener.open(request, timeout=30) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
-
+from tests.support.web.stranger import get_as, start_group_form
 
 # --- finding 3: ids chosen by an importer -----------------------------------------------
 
@@ -101,20 +86,6 @@ def test_an_import_cannot_choose_the_ids_of_other_groups_games(server):
 
 
 # --- finding 1: memory ------------------------------------------------------------------
-
-
-def get_as(browser: Browser, path: str, host: str) -> tuple[int, bytes]:
-    """``path`` asked by ``browser`` (with its cookies) with the ``Host`` header ``host``."""
-    connection = http.client.HTTPConnection(browser.base.removeprefix("http://"), timeout=30)
-    try:
-        connection.putrequest("GET", path, skip_host=True)
-        connection.putheader("Host", host)
-        connection.putheader("Cookie", "; ".join(f"{c.name}={c.value}" for c in browser.jar))
-        connection.endheaders()
-        answer = connection.getresponse()
-        return answer.status, answer.read()
-    finally:
-        connection.close()
 
 
 def test_made_up_hosts_neither_multiply_the_pages_kept_nor_reach_the_links(tmp_path):

@@ -14,15 +14,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
-import signal
 import stat
 import threading
 import time
-import warnings
 
 import pytest
-from flask import Flask
 
 from scorekeeper.web import create_app, throttle
 from scorekeeper.web.weight import Weight, heavy, light, weight_of
@@ -30,29 +26,11 @@ from tests.support.app import app_config
 from tests.support.club_pages import night_of, start_night
 from tests.support.groups_privacy import call
 from tests.support.stranger import joined, new_group, played_game, post_file, served
+from tests.support.web.weight import EXEMPT, _held, _killed_while, _night_file, _upload, undeclared
 
-# Routes that declare no weight, each with why it needs none.
-EXEMPT = {
-    "static": "Flask's own route for the files under static/: it reads no body and draws "
-    "nothing, sending a file as it is",
-}
-BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 # A route whose address says it prints, exports or imports draws a sheet or a file, or
 # reads an uploaded one: heavy for the method that does it.
 PAPER_OR_FILE = re.compile(r"/(print|export|import|ranking)\b|/export\.")
-
-
-def undeclared(app: Flask) -> list[str]:
-    """Each route of ``app`` whose view declares no weight, with its methods."""
-    missing = []
-    for rule in app.url_map.iter_rules():
-        if rule.endpoint in EXEMPT:
-            continue
-        if weight_of(app.view_functions[rule.endpoint]) is None:
-            methods = sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
-            reads = " (reads a body)" if BODY_METHODS & set(methods) else ""
-            missing.append(f"{rule.endpoint} {'/'.join(methods)} {rule.rule}{reads}")
-    return missing
 
 
 def test_every_route_declares_its_weight(tmp_path):
@@ -115,33 +93,6 @@ def test_a_weight_is_declared_per_method_and_once():
 # --- finding 1 and 2: a club night's import and paper are heavy work ------------------------
 
 
-def _held(app: Flask) -> list[throttle.Held]:
-    """Every heavy slot of ``app``'s server and every place to wait for one, held."""
-    heavy_slots = app.extensions["scorekeeper.heavy"]
-    held = [files.take() for files in (heavy_slots.slots, heavy_slots.waiting) for _ in files.paths]
-    assert None not in held
-    return held
-
-
-def _night_file(client, group_id: int, night_id: int) -> str:
-    answer = client.get(f"/groups/{group_id}/club/{night_id}/export.json")
-    assert answer.status_code == 200
-    return answer.get_data(as_text=True)
-
-
-def _upload(client, group_id: int, text: str):
-    boundary = "----weight-test"
-    body = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="n.json"\r\n'
-        f"Content-Type: application/json\r\n\r\n{text}\r\n--{boundary}--\r\n"
-    ).encode()
-    return client.post(
-        f"/groups/{group_id}/club/import",
-        data=body,
-        content_type=f"multipart/form-data; boundary={boundary}",
-    )
-
-
 REQUESTS = {
     "the API's import": lambda c, g, n, t, k, a: c.post(
         f"/api/groups/{g}/club/import", data=a, headers={**k, "Content-Type": "application/json"}
@@ -185,31 +136,6 @@ def test_a_club_nights_import_and_paper_wait_for_a_heavy_slot(club, asked):
 
 
 # --- finding 8: what a killed process held is given back -------------------------------------
-
-
-def _killed_while(work, meanwhile=lambda: None) -> None:
-    """Forks a child of this process (as ``serve --workers`` forks its workers) that runs
-    ``work(ready)``, which calls ``ready()`` once it holds what it takes and then waits;
-    once it is ready, runs ``meanwhile()``, kills the child with SIGKILL and reaps it."""
-    read, write = os.pipe()
-    with warnings.catch_warnings():  # the server's threads stay in this process, as in serve
-        warnings.filterwarnings("ignore", ".*multi-threaded.*fork", DeprecationWarning)
-        pid = os.fork()
-    if pid == 0:  # the child: never back into the tests
-        try:
-            os.close(read)
-            work(lambda: os.write(write, b"1"))
-        finally:
-            os._exit(1)
-    os.close(write)
-    try:
-        with os.fdopen(read, "rb") as ready:
-            assert select.select([ready], [], [], 60)[0], "the child never took it"
-            assert ready.read(1) == b"1", "the child took nothing"
-        meanwhile()
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
 
 
 def test_a_process_killed_holding_the_heavy_slot_holds_it_no_more(tmp_path, monkeypatch):

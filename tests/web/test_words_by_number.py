@@ -9,6 +9,7 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.core.bidding import bidding_rules, hook_problems
 from scorekeeper.engine.core.game import HandPlace
 from tests.support.app import SEAT_NAMES
+from tests.support.web.words_by_number import finish_page
 
 # Wizard's first round deals one card; with the hook the dealer (the first player) may not
 # bid what makes the bids total it.
@@ -67,21 +68,6 @@ AHEAD = {
     "de": ("liegt vorn und gewinnt die Partie.", "liegen vorn und gewinnen die Partie."),
     "he": ("מוביל/ה ומנצח/ת במשחק.", "מובילים ומנצחים במשחק."),
 }
-
-
-def finish_page(client, make_game, post_hand, game, players, hands, language) -> str:
-    from tests.support.app_conformance import long_rules, simulated_hands
-
-    rules = get_game(game)
-    game_id, key = make_game(
-        game=game, players=players, rules=rules.default_preset, settings=long_rules(rules)
-    )
-    for hand in simulated_hands(rules, hands, long=True):
-        assert post_hand(game_id, key, hand).status_code == 201
-    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
-    page = client.get(f"/games/{game_id}/finish", headers={"Accept-Language": language})
-    assert page.status_code == 200
-    return page.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "he"])

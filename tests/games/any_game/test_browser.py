@@ -13,12 +13,13 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME
 from tests.support.accessibility import SERIOUS
 from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.games.any_game.browser import box, head, sheet, totals, unisolated
 from tests.support.live import opens, view_path
 from tests.support.rtl_browser import check_page
+from tests.support.shared import PLAYERS
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HEBREW_PLAYERS = ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"]
 
 
@@ -37,42 +38,6 @@ class Fingers(Taps):
         self.page.keyboard.type(keys)
         self.page.keyboard.press("Enter")
         self.count += len(keys) + 1
-
-
-def sheet(page, live_server, players=PLAYERS, **settings) -> int:
-    """A round sheet made through the API and opened on its hand form."""
-    created = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {
-            "game": GAME.key,
-            "players": players,
-            "rules": "any-game",
-            "first_dealer": 0,
-            "settings": settings,
-        },
-    )
-    page.goto(created["edit_url"])
-    page.goto(f"/games/{created['id']}/hands/new")
-    return created["id"]
-
-
-def unisolated(text: str) -> str:
-    """Text as read: the isolates that keep names whole dropped."""
-    return text.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
-
-
-def box(page, seat: int):
-    return page.locator(f"#points_{seat}")
-
-
-def head(page):
-    return page.locator("#round h2 output")
-
-
-def totals(page) -> list[str]:
-    return page.locator(".totals li b").all_inner_texts()
 
 
 def test_a_round_with_the_running_total_as_typed(page, live_server):

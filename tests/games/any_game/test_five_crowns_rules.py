@@ -14,14 +14,14 @@ import pytest
 
 from scorekeeper.engine import InvalidHand, get_game
 from scorekeeper.engine.core.game import HandPlace
+from tests.support.games.any_game.five_crowns_rules import new_game, page_text, post
 from tests.support.rules_docs import examples_of, numbers
+from tests.support.shared import ISOLATES
 
 GAME = get_game("any-game")
 S = GAME.preset("five-crowns")
-NAMES = ["Ann", "Bob", "Cat"]
 (CROWNS,) = [example for example in examples_of("any-game") if example.label == "crowns"]
 PLAYED = [row for row in CROWNS.rows if not row.cells.get("refused")]  # the eleven rounds
-ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 
 def test_the_preset_is_eleven_rounds_the_lowest_winning():
@@ -47,26 +47,6 @@ def test_a_sheet_without_wilds_names_none():
 
 
 # --- through the JSON API, into the SQLite file --------------------------------------------
-
-
-def new_game(client, rules="five-crowns", players=NAMES):
-    body = {"game": "any-game", "players": players, "rules": rules, "first_dealer": 0}
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    return created["id"], created["edit_key"]
-
-
-def post(client, game_id, key, hand):
-    return client.post(
-        f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-    )
-
-
-def page_text(client, path: str) -> str:
-    text = re.sub(r"<[^>]+>", " ", client.get(path).get_data(as_text=True))
-    return re.sub(r"\s+", " ", html.unescape(text).translate(ISOLATES))
 
 
 def test_the_worked_game_through_the_api_ends_after_round_11(app, client):

@@ -9,43 +9,14 @@ import html
 import re
 
 import pytest
-from flask_babel import force_locale, gettext
 
 from scorekeeper.engine import GAMES
 from tests.support.app import stored_game
+from tests.support.games.any_game.hearts_pages import in_language, saved_line, start, text_of
 from tests.support.new_games_refusals import NAMES, new_game, summary
 from tests.support.stored import join
 
-ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 LANGUAGES = {"en": "en", "he": "he", "de": "de"}
-
-
-def text_of(response) -> str:
-    """The page's text as read: tags dropped, entities and isolates undone."""
-    page = response.get_data(as_text=True)
-    page = re.sub(r"<(script|template)\b.*?</\1>", " ", page, flags=re.S)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).translate(ISOLATES).split())
-
-
-def in_language(app, language: str, message: str, **params) -> str:
-    with app.test_request_context(), force_locale(language):
-        return gettext(message, **params)
-
-
-def start(client, rules="hearts", players=NAMES, **body) -> tuple[int, str]:
-    return new_game(client, "any-game", players=players, **{"rules": rules, **body})
-
-
-def saved_line(client, game_id: int, values: dict[str, str], language: str) -> str:
-    headers = {"Accept-Language": language}
-    response = client.post(f"/games/{game_id}/hands/new", data=values, headers=headers)
-    assert response.status_code == 302, text_of(response)
-    board = client.get(f"/games/{game_id}", headers=headers)
-    found = re.search(
-        r'class="flash[^"]*saved[^"]*"[^>]*>(.*?)</', board.get_data(as_text=True), re.S
-    )
-    assert found, text_of(board)
-    return html.unescape(found.group(1)).translate(ISOLATES)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

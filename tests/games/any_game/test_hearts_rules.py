@@ -6,25 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import InvalidHand, get_game
-from scorekeeper.engine.core.display import label_with_sides
+from scorekeeper.engine import InvalidHand
 from scorekeeper.engine.core.errors import InvalidSettings
 from scorekeeper.engine.core.game import HandPlace, title_of
-
-SHEET = get_game("any-game")
-HEARTS = SHEET.preset("hearts")
-
-
-def hearts(**changes):
-    return HEARTS.with_changes(changes) if changes else HEARTS
-
-
-def play(settings, start, bodies):
-    """The game from totals ``start`` after the rounds ``bodies``, as the API reads them."""
-    game = SHEET.seated(len(start))
-    records = [game.record_from_dict(settings, body) for body in bodies]
-    return game.replay(settings, 0, records, finish_after=None, starting_totals=start)
-
+from tests.support.games.any_game.hearts_rules import HEARTS, hearts, play, row_words
+from tests.support.shared import SHEET
 
 # The worked examples (docs/rules/any-game.md, Hearts) are played from its tables by
 # tests/engine/test_docs_rules.py: one copy of them, in the docs.
@@ -137,18 +123,6 @@ def test_a_typed_round_shows_no_total_under_every_round_where_every_round_totals
 
 
 # --- where the cards go before each round, and who shot the moon, on the row -----------------
-
-PAGE_SIDES = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def row_words(settings, players, rounds):
-    """Each round's row as a page says it (the sides named), in English."""
-    progress = play(settings, (0,) * players, rounds)
-    names = PAGE_SIDES + ["Eve", "Fay"]
-    return [
-        str(label_with_sides(view.outcome, names[:players]))
-        for view in SHEET.seated(players).hand_views(progress)
-    ]
 
 
 A_ROUND = {3: [10, 10, 6], 4: [3, 13, 10, 0], 5: [3, 13, 10, 0, 0], 6: [3, 13, 10, 0, 0, 0]}

@@ -6,18 +6,10 @@ import pytest
 
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.any_game import GAME, SheetSettings
+from tests.support.games.any_game.rules import rounds, written
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 HEARTS = SheetSettings(round_total=26, goal="low_target", target=100)
-
-
-def written(points: tuple[int, ...]):
-    """A round as the table wrote it, unchecked (a stored round, as ``load`` types it)."""
-    return GAME.hand.load(GAME, {"points": list(points)})
-
-
-def rounds(*points: tuple[int, ...]) -> list:
-    return [written(p) for p in points]
 
 
 # --- docs/rules/any-game.md's worked example -----------------------------------------------

@@ -20,6 +20,8 @@ from scorekeeper import db, game_play, transfer
 from scorekeeper.engine import GAMES
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES, game_in_new_group
+from tests.support.games.bid_whist.api import down, no_trump, up
+from tests.support.shared import bearer
 from tests.support.stored import group_listing, viewed
 
 BID_WHIST = GAMES["bid-whist"]
@@ -30,10 +32,6 @@ FIXTURES = Path(__file__).parents[2] / "fixtures"
 @pytest.fixture
 def bid_whist():
     return BID_WHIST
-
-
-def bearer(key):
-    return {"Authorization": f"Bearer {key}"}
 
 
 @pytest.fixture
@@ -72,18 +70,6 @@ def play(client):
         return body
 
     return post
-
-
-def up(bidder, level, suit, books, **more):
-    return {"bidder": bidder, "bid": f"{level}U", "trump": suit, "books": books, **more}
-
-
-def down(bidder, level, suit, books, **more):
-    return {"bidder": bidder, "bid": f"{level}D", "trump": suit, "books": books, **more}
-
-
-def no_trump(bidder, level, direction, books, **more):
-    return {"bidder": bidder, "bid": f"{level}NT", "direction": direction, "books": books, **more}
 
 
 # --- a game, as issue 10 shapes it ---------------------------------------------------------

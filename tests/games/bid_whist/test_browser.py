@@ -10,25 +10,15 @@ import pytest
 
 from tests.support.browser import SCOREBOARD_URL, Taps, api
 from tests.support.display_browser import phone as phone  # a fixture: a language and a width
+from tests.support.games.bid_whist.browser import bid_whist_game
 from tests.support.live import opens
+from tests.support.shared import PLAYERS
 from tests.support.table_fit_browser import NARROW, assert_keys_fit
 from tests.support.whole_words import CUT_OR_BROKEN
 
 pytestmark = pytest.mark.browser
 
 TAP_BUDGET = 8
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def bid_whist_game(page, live_server, **body):
-    created = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {"game": "bid-whist", "players": PLAYERS, "first_dealer": 0, **body},
-    )
-    page.goto(created["edit_url"])
-    return created["id"]
 
 
 def test_start_a_bid_whist_game_and_see_the_sides(page, live_server):

@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from scorekeeper.cli import entry
 from scorekeeper.engine import GAMES, find_game
+from tests.support.games.bid_whist.cli import _shown, score
+from tests.support.shared import run
 
 BID_WHIST = find_game("bid-whist", include_unlisted=True)
 SETTINGS = BID_WHIST.preset("bid-whist")
@@ -29,16 +30,6 @@ DEAL_KEYS = {
     "books",
     "points",
 }
-
-
-def run(capsys, *args):
-    code = entry(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def score(capsys, *args):
-    return run(capsys, "score", "--game", "bid-whist", *args)
 
 
 # --- score ---------------------------------------------------------------------------------
@@ -273,10 +264,6 @@ def test_rules_prints_the_presets_knobs(capsys):
     code, out, _ = run(capsys, "rules", "bid-whist", "--game", "Bid-Whist")
     assert code == 0 and out.splitlines()[0].split() == ["setting", "value", "meaning"]
     assert "nt_jokers" in out and "void_only" in out
-
-
-def _shown(values):
-    return {k: ("yes" if v else "no") if isinstance(v, bool) else v for k, v in values.items()}
 
 
 def test_the_command_line_and_the_app_offer_bid_whist_alike(client, capsys):

@@ -8,18 +8,15 @@ import json
 import pytest
 
 from scorekeeper import db, game_play
-from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine.bid_whist import GAME
 from scorekeeper.engine.core.display import Notation
 from scorekeeper.engine.core.game import Game, seat_values, side_values
 from scorekeeper.engine.registry import GAMES, UNLISTED
 from tests.support.app import game_in_new_group
+from tests.support.games.bid_whist.game import hand, progress_of
+from tests.support.games.bid_whist.shared import S
 
-S = preset("bid-whist")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]  # A: Ann & Cat, B: Bob & Dan
-
-
-def hand(settings=S, **body):
-    return GAME.record_from_dict(settings, body)
 
 
 FOUR_UP = {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}  # A +5
@@ -72,11 +69,6 @@ def test_partners_must_score_alike():
         side_values(GAME, (1, 0, 2, 0))
     with pytest.raises(ValueError):
         seat_values(GAME, (1, 2, 3))
-
-
-def progress_of(*bodies, settings=S, first_dealer=0):
-    records = [hand(settings, **body) for body in bodies]
-    return GAME.replay(settings, first_dealer, records), records
 
 
 def test_scoreboard_rows_say_the_bid_books_outcome_and_both_totals():

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from scorekeeper.engine import InvalidHand, get_game, register_game
-from scorekeeper.engine.bid_whist import GAME, preset
+from scorekeeper.engine import get_game, register_game
+from scorekeeper.engine.bid_whist import GAME
 from scorekeeper.engine.bid_whist.bids import Kind
-
-S = preset("bid-whist")
+from tests.support.games.bid_whist.records import _problems
+from tests.support.games.bid_whist.shared import S
 
 
 @pytest.mark.parametrize(
@@ -65,12 +65,6 @@ def test_api_shapes_round_trip(body):
 def test_values_are_read_as_typed(body, expected):
     played = {} if expected.get("thrown_in") else {"thrown_in": False}
     assert GAME.record_from_dict(S, body).to_dict() == expected | played
-
-
-def _problems(body, rules=S):
-    with pytest.raises(InvalidHand) as caught:
-        GAME.record_from_dict(rules, body)
-    return caught.value.errors
 
 
 GOOD = {"bidder": 0, "bid": "4U", "trump": "H", "books": 11}

@@ -4,7 +4,7 @@ auction, every knob, the score and its worked examples, and the end of the game.
 import pytest
 
 from scorekeeper.engine import IllegalAction, InvalidSettings, ParseError
-from scorekeeper.engine.bid_whist import GAME, preset, record_from_dict, replay
+from scorekeeper.engine.bid_whist import GAME, record_from_dict, replay
 from scorekeeper.engine.bid_whist.auction import PASS, BidWhistAuction, parse_call
 from scorekeeper.engine.bid_whist.bids import Bid, Kind
 from scorekeeper.engine.bid_whist.cards import (
@@ -19,21 +19,22 @@ from scorekeeper.engine.bid_whist.cards import (
 from scorekeeper.engine.bid_whist.play import BidWhistPlayState, legal_from
 from scorekeeper.engine.bid_whist.settings import BidWhistSettings
 from scorekeeper.engine.core import tricks
+from tests.support.games.bid_whist.rules import (
+    _calls,
+    _hand,
+    _hand_of,
+    _points,
+    _records,
+    _trump_hand,
+    parse_cards,
+    settings,
+)
+from tests.support.games.bid_whist.shared import S
 
-S = preset("bid-whist")
 HEARTS, SPADES, CLUBS = 2, 3, 0
 
 
-def settings(**changes):
-    return S.with_changes(changes)
-
-
 # --- cards ---------------------------------------------------------------------------
-
-
-def parse_cards(text):
-    """Card numbers of space-separated card text, as ``CARD_TEXT`` writes them."""
-    return [CARD_TEXT.index(card) for card in text.split()]
 
 
 def test_every_card_number_has_its_own_text_the_jokers_last():
@@ -85,21 +86,6 @@ def test_trick_winner(cards, trump, low, ace_high, winner):
     assert tricks.trick_winner(0, parse_cards(cards), *tables, seats=4) == winner
     # the same trick led by another seat is won by the card in the same place
     assert tricks.trick_winner(2, parse_cards(cards), *tables, seats=4) == (winner + 2) % 4
-
-
-def _hand(text):
-    """A hand as five lists (suits, then no-trump jokers), for ``legal_from``."""
-    lists = [[], [], [], [], []]
-    for card in parse_cards(text):
-        lists[4 if card >= 52 else card // 13].append(card)
-    return lists
-
-
-def _trump_hand(text, trump):
-    lists = _hand(text)
-    lists[trump] += lists[4]
-    lists[4] = []
-    return lists
 
 
 # (hand, suit to follow, nt_jokers, legal cards)
@@ -164,10 +150,6 @@ def test_bad_bid_text_is_a_parse_error(text):
     with pytest.raises(ParseError) as caught:
         Bid.from_str(text)
     assert caught.value.field == "bid"
-
-
-def _calls(auction):
-    return [str(c) for c in auction.legal_actions()]
 
 
 def test_auction_opens_left_of_the_dealer_and_the_dealer_speaks_last():
@@ -310,21 +292,6 @@ def test_unknown_preset_names_the_known_one():
 # --- the score -----------------------------------------------------------------------
 
 
-def _points(record, rules=S):
-    return tuple(GAME.preview(rules, record_from_dict(rules, record))["points"])
-
-
-def _hand_of(bidder, bid, books, reneges=None):
-    body = {"bidder": bidder, "bid": bid, "books": books}
-    if bid.endswith("NT"):
-        body["direction"] = "high"
-    else:
-        body["trump"] = "S"
-    if reneges is not None:
-        body["reneges"] = reneges
-    return body
-
-
 # docs/rules/bid-whist.md's table by hand, and the card's: level, kind, books -> the bidders' points
 SCORES = [
     ("3U", 9, 3),  # "3 points + 1 per extra trick"
@@ -430,10 +397,6 @@ def test_worked_example_a_bids_7_no_trump_and_takes_all_13():
     body = {"bidder": 0, "bid": "7NT", "direction": "high", "books": 13}
     assert _points(body) == (14, 0)
     assert _points(body, settings(boston="double")) == (28, 0)
-
-
-def _records(rules, *bodies):
-    return [record_from_dict(rules, body) for body in bodies]
 
 
 A_TO_18 = (

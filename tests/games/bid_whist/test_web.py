@@ -10,45 +10,13 @@ import re
 import pytest
 
 from tests.support.bid_whist_web import plain, text_of
-
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]  # sides: A = Ann & Cat, B = Bob & Dan
-
-
-def new_game(client, players=PLAYERS) -> int:
-    """A Bid Whist game started from the New game page; its id."""
-    response = client.post(
-        "/games/new?game=bid-whist",
-        data={
-            **{f"player_{s}": name for s, name in enumerate(players)},
-            "first_dealer": "0",
-            "rules": "bid-whist",
-            "target": "",
-        },
-    )
-    assert response.status_code == 302, plain(response)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+from tests.support.games.bid_whist.web import checked, hand, new_game, title_of
 
 
 @pytest.fixture
 def bw(client):
     """A Bid Whist game started from the New game page; (client, game id)."""
     return client, new_game(client)
-
-
-def hand(client, game_id, number=None, **fields):
-    number = number or re.search(
-        r'name="number" type="hidden" value="(\d+)"',
-        text_of(client.get(f"/games/{game_id}/hands/new")),
-    ).group(1)
-    return client.post(
-        f"/games/{game_id}/hands/new", data={"number": str(number), "save": "1", **fields}
-    )
-
-
-def checked(page: str, name: str, value: str) -> bool:
-    """Whether the page's key ``name`` = ``value`` is ticked."""
-    pattern = rf'<input checked[^>]*name="{name}" type="radio" value="{value}"'
-    return re.search(pattern, page) is not None
 
 
 UP_4H_11 = {"bidder": "1", "level": "4", "kind": "U", "trump": "H", "books": "11"}  # B +5
@@ -254,10 +222,6 @@ def test_the_rows_escape_the_names_they_show(client):
 
 
 # --- issue 18: what a Bid Whist evening found ------------------------------------------------
-
-
-def title_of(response) -> str:
-    return re.search(r"<title>(.*?)</title>", text_of(response), re.S).group(1)
 
 
 def test_every_page_title_names_bid_whist_not_israeli_whist(bw):

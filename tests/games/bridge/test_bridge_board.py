@@ -7,7 +7,6 @@ columns: the deal, who was vulnerable, We and They."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -16,21 +15,10 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import words_in
 from scorekeeper.engine.core.progress import first_state
+from tests.support.games.bridge.bridge_board import deal, text_of, turn_of
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PASSED = {"passed_out": True}
-
-
-def deal(declarer: int, contract: str, tricks: int) -> dict:
-    """A deal's API body: ``contract`` as the pad writes it, "4S", "3NT"."""
-    return {
-        "declarer": declarer,
-        "level": int(contract[0]),
-        "strain": contract[1:],
-        "doubled": 0,
-        "tricks": tricks,
-        "honours": None,
-    }
 
 
 @pytest.fixture
@@ -48,21 +36,6 @@ def played(client, make_game):
         return game_id
 
     return play
-
-
-def text_of(page: str) -> str:
-    """A piece of a page as read: no tags, no isolates, spaces folded."""
-    page = html.unescape(re.sub(r"<[^>]+>", " ", page)).replace("\xa0", " ")
-    page = page.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
-    return re.sub(r"\s+", " ", page).strip()
-
-
-def turn_of(client, game_id: int, language: str = "en") -> str:
-    """The board's line before the next deal (who deals, and what that deal needs)."""
-    page = client.get(f"/games/{game_id}", headers={"Accept-Language": language})
-    found = re.search(r'<p class="turn">(.*?)</p>', page.get_data(as_text=True), re.S)
-    assert found, "the board says nothing before the next deal"
-    return text_of(found.group(1))
 
 
 # --- who is vulnerable, on the board before each deal --------------------------------------

@@ -5,12 +5,11 @@ the page is no wider than the phone and axe finds nothing serious."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
+from tests.support.games.bridge.bridge_board_browser import deal
 from tests.support.live import SHOTS, keep_screenshot
+from tests.support.shared import call
 
 pytestmark = pytest.mark.browser
 
@@ -21,22 +20,6 @@ PLAYERS = {
 }
 VULNERABLE = {"en": "Vulnerable: ", "he": "פגיעים: "}
 SERIOUS = {"serious", "critical"}
-
-
-def call(base: str, path: str, body: dict, key: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
-    with urllib.request.urlopen(request) as answer:
-        return json.loads(answer.read())
-
-
-def deal(declarer: int, contract: str, tricks: int) -> dict:
-    level, strain = int(contract[0]), contract[1:]
-    return {"declarer": declarer, "level": level, "strain": strain, "doubled": 0, "tricks": tricks}
 
 
 # Each cell of the grid whose box reaches past the screen's edges.

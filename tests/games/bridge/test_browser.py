@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.games.bridge.browser import contract, fits
 from tests.support.live import view_path
-from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
+from tests.support.rtl_browser import game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
@@ -21,17 +22,6 @@ NAMES = {
 VULNERABLE = {"en": "Vulnerable", "de": "In Gefahr", "he": "פגיעים"}
 TAP_BUDGET = 6
 PAD_HEADS = {"en": ["We", "They"], "de": ["Wir", "Sie"], "he": ["אנחנו", "הם"]}
-
-
-def fits(page, name: str, language: str) -> None:
-    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    fits_the_phone(page, f"bridge-{language}-{name}", language)
-
-
-def contract(taps: Taps, declarer: int, level: int, strain: str) -> None:
-    taps.key("declarer", declarer)
-    taps.key("level", level)
-    taps.key("strain", strain)
 
 
 @pytest.mark.parametrize("language", ["de", "en", "he"])

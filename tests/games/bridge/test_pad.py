@@ -7,7 +7,6 @@ the API, the form and ``scorekeeper score``."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
@@ -18,27 +17,11 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.bridge.settings import BOARD_VULNERABLE, PRESETS
 from tests.support.app import join_group
 from tests.support.bridge_rules import PASSED, RUBBER_7, deal, form_values, play, stored_hands
+from tests.support.games.bridge.pad import grid_of, pad_of, result_form, saved_lines, text_of
 from tests.support.print_columns import entry_column_widths
 
 CHICAGO = PRESETS["chicago"]
 DUPLICATE = {**CHICAGO.to_dict(), "duplicate": True, "deals": 16, "fourth_deal_bonus": None}
-
-
-def text_of(page: str) -> str:
-    """The page's text: no tags, no isolates, spaces folded."""
-    page = html.unescape(re.sub(r"<[^>]+>", " ", page)).replace("\xa0", " ")
-    page = page.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
-    return re.sub(r"\s+", " ", page).replace("& ", "&").replace("&", "& ")
-
-
-def pad_of(page: str) -> list[list[str]]:
-    """The pad's rows, each its cells' text."""
-    body = re.split(r'<tbody class="bridge-pad \w+-pad" id="pad">', page)[1].split("</tbody>")[0]
-    rows = re.findall(r"<tr class=\"([^\"]*)\">(.*?)</tr>", body, re.S)
-    return [
-        [kind, *(text_of(cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row))]
-        for kind, row in rows
-    ]
 
 
 # --- the rubber pad ------------------------------------------------------------------------
@@ -88,18 +71,6 @@ def test_the_pad_is_german_and_hebrew_too(client):
     assert ["game-line", "Partie", ""] in rows
     hebrew = client.get(f"/games/{game_id}", headers={"Accept-Language": "he"})
     assert ["we", "אנחנו Ann & Cat", "הם Bob & Dan"] in pad_of(hebrew.get_data(as_text=True))
-
-
-def grid_of(page: str) -> list[list[str]]:
-    """Chicago's grid (issue 56): each row's class and its cells' text, the words a
-    screen reader alone hears (``vh``) left out."""
-    grid = page.split('<table class="chicago-grid">')[1].split("</table>")[0]
-    grid = re.sub(r'<span class="vh">.*?</span>', "", grid)
-    rows = re.findall(r"<tr(?: class=\"([^\"]*)\")?>(.*?)</tr>", grid, re.S)
-    return [
-        [kind, *(text_of(cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row))]
-        for kind, row in rows
-    ]
 
 
 def test_a_chicago_pad_is_the_scorers_grid_deal_vulnerable_we_they(client):
@@ -157,10 +128,6 @@ def test_a_passed_out_chicago_deal_takes_no_number_the_fourth_deal_ends_it(clien
 
 
 # --- the result as the table says it ------------------------------------------------------
-
-
-def result_form(hand: dict, result: str) -> dict[str, str]:
-    return {**form_values(hand), "tricks": result}
 
 
 @pytest.mark.parametrize(
@@ -325,12 +292,6 @@ def test_duplicate_without_a_deal_count_is_open_and_its_pages_draw(client):
 
 
 # --- the saved line and the printed pad (issue 43's leftovers) ------------------------------
-
-
-def saved_lines(response) -> list[str]:
-    """The lines a page says of what was just saved, as text."""
-    found = re.findall(r'<p class="flash saved" role="status">(.*?)</p>', response.get_data(True))
-    return [text_of(line).strip() for line in found]
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.bridge.settings import PRESETS
 from tests.support.bridge_rules import PASSED, RUBBER_7, deal, form_values, play, post, stored_hands
+from tests.support.games.bridge.rules import options
 from tests.support.new_games_refusals import new_game, summary
 
 RUBBER, CHICAGO = PRESETS["rubber"], PRESETS["chicago"]
@@ -87,15 +88,6 @@ def test_worked_examples_score_through_the_api(app, client, case):
     assert (answer["below"], answer["above"]) == (below, above)
     assert answer["points"] == [b + a for b, a in zip(below, above, strict=True)]
     assert stored_hands(app)[-1] == {**hand, "thrown_in": False}
-
-
-def options(hand: dict) -> list[str]:
-    found = ["--declarer", str(hand["declarer"]), "--level", str(hand["level"])]
-    found += ["--strain", hand["strain"], "--doubled", str(hand["doubled"])]
-    found += ["--tricks", str(hand["tricks"])]
-    if hand["honours"]:
-        found += ["--honours", f"{hand['honours']['side']}:{hand['honours']['points']}"]
-    return found
 
 
 @pytest.mark.parametrize("case", WORKED)

@@ -12,8 +12,9 @@ import re
 import pytest
 
 from tests.support.browser import Taps, api
+from tests.support.games.doppelkopf.browser import fits, points
 from tests.support.live import view_path
-from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
+from tests.support.rtl_browser import game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
@@ -45,17 +46,6 @@ MARRIAGE = {
     "de": f"Bockspiel ×2 · Hochzeit: {NAMES['de'][0]} mit {NAMES['de'][2]}",
     "he": f"יד בוק ×2 · חתונה: {NAMES['he'][0]} עם {NAMES['he'][2]}",
 }
-
-
-def fits(page, name: str, language: str) -> None:
-    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    fits_the_phone(page, f"doppelkopf-{language}-{name}", language)
-
-
-def points(taps: Taps, value: int) -> None:
-    """Taps the card points' box and types them (one tap; the digits are typed)."""
-    taps(taps.page.locator('input[name="re_points"]'))
-    taps.page.locator('input[name="re_points"]').fill(str(value))
 
 
 @pytest.mark.parametrize("language", ["en", "de", "he"])

@@ -5,19 +5,29 @@ hands refused in the API's words and, on the hand form's page, in the table's.""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
 import pytest
 
-from scorekeeper.cli import entry
 from scorekeeper.web import create_app
 from tests.support.app import app_config
+from tests.support.games.doppelkopf.rules import (
+    cli,
+    form,
+    married,
+    normal,
+    options,
+    rows,
+    said,
+    solo,
+    start,
+)
+from tests.support.games.rules import post
 from tests.support.rules_docs import single_hands
+from tests.support.shared import NAMES
 from tests.support.stored import viewed
 
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 GERMAN = {"Accept-Language": "de"}
 HEBREW = {"Accept-Language": "he"}
 
@@ -40,19 +50,6 @@ SHORTHAND = {
 }
 
 
-def normal(re, points, re_said="none", kontra_said="none"):
-    return {
-        "re": re,
-        "re_points": points,
-        "re_announcement": re_said,
-        "kontra_announcement": kontra_said,
-    }
-
-
-def solo(seat, points, re_said="none", **more):
-    return {"re": [seat], "solo": "queens", "re_points": points, "re_announcement": re_said} | more
-
-
 # (hand, preset, points per seat): the one-hand worked examples of docs/rules/doppelkopf.md
 # at a table of four, read from its tables (1 to 5 and 9).
 EXAMPLES = [
@@ -67,21 +64,6 @@ def client(tmp_path):
     return create_app(app_config(tmp_path)).test_client()
 
 
-def start(client, rules="ddv", names=NAMES, **body):
-    created = client.post(
-        "/api/games",
-        json={"game": "doppelkopf", "players": names, "rules": rules, "first_dealer": 0, **body},
-    )
-    assert created.status_code == 201, created.get_json()
-    game_id, key = created.get_json()["id"], created.get_json()["edit_key"]
-    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302  # this phone edits
-    return game_id, {"Authorization": f"Bearer {key}"}
-
-
-def post(client, game_id, auth, hand):
-    return client.post(f"/api/games/{game_id}/hands", json=hand, headers=auth)
-
-
 @pytest.mark.parametrize(("hand", "rules", "points"), EXAMPLES)
 def test_the_worked_examples_through_the_api(client, hand, rules, points):
     game_id, auth = start(client, rules)
@@ -91,26 +73,6 @@ def test_the_worked_examples_through_the_api(client, hand, rules, points):
     game = client.get(viewed(client, game_id)).get_json()
     assert game["totals"] == points and game["hands"][0]["bock"] == 1
     assert game["bock_hands"] == [] or rules == "house"  # a lost announcement: Bock
-
-
-def cli(capsys, *args):
-    code = entry(["score", "--game", "doppelkopf", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def options(hand):
-    found = [f"--re={','.join(map(str, hand['re']))}"]
-    for name in ("solo", "re_points", "winner", "loser_points"):
-        if hand.get(name) is not None:
-            found += [f"--{name.replace('_', '-')}", str(hand[name])]
-    for name in ("re_announcement", "kontra_announcement"):
-        found += [f"--{name.replace('_', '-')}", hand.get(name, "none")]
-    for name in ("re_extras", "kontra_extras"):
-        extras = hand.get(name, {})
-        counts = [extras.get(k, 0) for k in ("doppelkopf", "fox_caught", "charlie")]
-        found.append(f"--{name.replace('_', '-')}={','.join(map(str, counts))}")
-    return found
 
 
 @pytest.mark.parametrize(("hand", "rules", "points"), EXAMPLES)
@@ -224,32 +186,6 @@ def test_a_game_of_n_hands_plays_the_bock_hands_still_owed(client):
 # --- refusals: the API's words, and the table's on the page -------------------------------
 
 
-def said(answer) -> str:
-    return html.unescape(answer.get_data(as_text=True)).replace("\u2068", "").replace("\u2069", "")
-
-
-def married(hand) -> dict[str, str]:
-    """Who announced the hand's marriage as the form sends it: the key tapped in the first
-    Re player's field (issue 56: its keys are the two Re players)."""
-    return {f"marriage_{hand['re'][0]}": str(hand["marriage"])}
-
-
-def form(hand):
-    """The hand form's values, as the keys tapped send them."""
-    re = hand["re"]
-    data = {"re_0": str(re[0]), "re_1": str(re[1]) if len(re) > 1 else "solo", "save": "1"}
-    if hand.get("solo"):
-        data["solo"] = hand["solo"]
-    if hand.get("re_points") is not None:
-        data["re_points"] = str(hand["re_points"])
-    for name in ("re_announcement", "kontra_announcement"):
-        data[name] = hand.get(name, "none")
-    for name in ("re_extras", "kontra_extras"):
-        for key, value in hand.get(name, {}).items():
-            data[f"{name}_{key}"] = str(value)
-    return data
-
-
 @pytest.mark.parametrize(
     ("hand", "field", "api", "table"),
     [
@@ -334,12 +270,6 @@ EVENING = [
     | {"re_extras": {"fox_caught": 1, "charlie": 1}, "kontra_extras": {"doppelkopf": 1}},
     solo(1, 130, "re") | {"kontra_announcement": "kontra"},
 ]
-
-
-def rows(page: str) -> list[str]:
-    """The scoreboard's lines under the hands, as text (no-break spaces as spaces)."""
-    found = re.findall(r'<tr class="outcome-line[^"]*"><td colspan="\d+">(.*?)</td></tr>', page)
-    return [re.sub(r"<[^>]+>", "", line).replace("\u00a0", " ") for line in found]
 
 
 def test_each_row_says_who_won_what_was_said_the_extra_points_and_bock(client):

@@ -5,9 +5,7 @@ command line, and on the hand form in the table's words (players by name)."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 
 import pytest
 
@@ -16,10 +14,11 @@ from scorekeeper.engine import InvalidSettings, get_game
 from scorekeeper.engine.euchre.settings import PRESETS, hand_points
 from tests.support.browser import SCOREBOARD_URL, Taps, api
 from tests.support.game_rules import post, stored_hands
+from tests.support.games.euchre.rules import body, fits, form_values, options, summary_text
 from tests.support.live import view_path
 from tests.support.new_games_refusals import new_game, summary
 from tests.support.ratings_play import Table, assert_matches
-from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone, new_game_page_fits
+from tests.support.rtl_browser import game_on_a_small_phone, new_game_page_fits
 from tests.support.rules_docs import single_hands
 
 S = PRESETS["euchre"]
@@ -50,16 +49,6 @@ def test_a_bad_knob_is_refused_naming_it(knob, value):
     with pytest.raises(InvalidSettings) as refused:
         S.with_changes({knob: value})
     assert refused.value.field == knob
-
-
-def body(makers="A", tricks=3, alone=False, defender_alone=False, trump="H", named_by=None):
-    found = {"makers": makers} | ({} if named_by is None else {"named_by": named_by})
-    return found | {
-        "trump": trump,
-        "alone": alone,
-        "defender_alone": defender_alone,
-        "tricks": tricks,
-    }
 
 
 # The worked examples of docs/rules/euchre.md, read from its tables: (settings, the hand,
@@ -171,15 +160,6 @@ def test_refusals_through_the_api_name_the_field_and_save_nothing(app, client, c
     assert stored_hands(app) == []
 
 
-def form_values(hand: dict) -> dict[str, str]:
-    """A hand as the hand form posts it: its keys' values, yes and no for the flags."""
-    yes_no = {True: "yes", False: "no"}
-    return {
-        "save": "1",
-        **{k: yes_no.get(v, str(v)) if isinstance(v, bool) else str(v) for k, v in hand.items()},
-    }
-
-
 @pytest.mark.parametrize("case", [c for c in REFUSED if REFUSED[c][4]])
 def test_refusals_on_the_hand_form_are_in_the_tables_words(app, client, case):
     changes, hand, field, _, words = REFUSED[case]
@@ -212,12 +192,6 @@ def test_a_hand_saved_through_the_form_is_scored(client):
 # --- through the command line -------------------------------------------------------------
 
 
-def options(hand: dict) -> list[str]:
-    found = ["--makers", hand["makers"], "--trump", hand["trump"], "--tricks", str(hand["tricks"])]
-    found += ["--named-by", str(hand["named_by"])] if "named_by" in hand else []
-    return found + ["--alone"] * hand["alone"] + ["--defender-alone"] * hand["defender_alone"]
-
-
 @pytest.mark.parametrize("case", WORKED)
 def test_worked_examples_score_on_the_command_line(capsys, case):
     changes, hand, points = WORKED[case]
@@ -244,13 +218,6 @@ def test_a_hand_in_one_line_says_trump_who_went_alone_and_how_it_went(client):
     post(client, game_id, key, body(alone=True, defender_alone=True, tricks=2))
     page = summary_text(client.get(f"/games/{game_id}/revisions"))
     assert "♥ alone against alone · euchred · Ann & Cat: 2" in page
-
-
-def summary_text(response) -> str:
-    """A page's text as a reader sees it: tags, isolates and runs of blanks aside."""
-    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    text = html.unescape(text).translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
-    return re.sub(r"\s+", " ", text)
 
 
 # --- ratings: each side a team of two partners (docs/rules/) -----------------
@@ -346,11 +313,6 @@ PHONE_NAMES = {
     "he": ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"],
 }
 TAP_BUDGET = 6
-
-
-def fits(page, name: str, language: str) -> None:
-    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    fits_the_phone(page, f"euchre-{language}-{name}", language)
 
 
 @pytest.mark.browser

@@ -6,7 +6,6 @@ rules lines, and the phone's engine refusing a deal the cards cannot give as the
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
@@ -16,7 +15,8 @@ from scorekeeper.engine import phone
 from tests.support.app import into_group
 from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import ISOLATES, post, stored_hands, summary, text_of
-from tests.support.stored import game_count, import_path
+from tests.support.games.french_tarot.pages import _imported
+from tests.support.stored import game_count
 
 HALF = {"fr": "40,5", "de": "40,5", "en": "40.5", "he": "40.5"}
 HOW = {
@@ -161,12 +161,3 @@ def test_a_half_point_goes_out_and_comes_back_and_a_file_of_impossible_deals_imp
     document["games"][0]["hands"][0] |= {"card_points": 50, "chelem": "made"}
     status, page = _imported(client, document)
     assert status == 422 and "card_points" in page and game_count(client) == before + 1
-
-
-def _imported(client, document: dict) -> tuple[int, str]:
-    answer = client.post(
-        import_path(client),
-        data={"file": (io.BytesIO(json.dumps(document).encode()), "games.json")},
-        content_type="multipart/form-data",
-    )
-    return answer.status_code, answer.get_data(as_text=True)

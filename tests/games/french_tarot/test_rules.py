@@ -20,16 +20,11 @@ from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.french_tarot.settings import PRESETS, Deal
 from tests.support.french_tarot import KEY, form_values, new_game
 from tests.support.game_rules import post, stored_hands, summary, text_of
+from tests.support.games.french_tarot.rules import options
 from tests.support.rules_docs import examples_of, single_hands
 
 S = PRESETS["fft"]
 GAME = get_game(KEY)
-
-
-def options(hand: dict) -> list[str]:
-    return [
-        arg for name, value in hand.items() for arg in (f"--{name.replace('_', '-')}", str(value))
-    ]
 
 
 # --- the preset and the FFT's tables ------------------------------------------------------------

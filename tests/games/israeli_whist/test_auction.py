@@ -9,20 +9,11 @@ from scorekeeper.engine import IllegalAction, ParseError
 from scorekeeper.engine.core.cards import Card
 from scorekeeper.engine.israeli_whist import ALL_BIDS, Bid, preset
 from scorekeeper.engine.israeli_whist.auction import PASS, IsraeliAuction, bid_index, parse_call
+from tests.support.games.israeli_whist.auction import all_pass_round, calls_of, run
 
 S, W, N, E = 0, 1, 2, 3
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
-
-
-def run(auction: IsraeliAuction, calls: str) -> IsraeliAuction:
-    for call in calls.split():
-        auction.apply(call)
-    return auction
-
-
-def calls_of(auction: IsraeliAuction, round_number: int = 0) -> list[tuple[int, str]]:
-    return [(seat, str(call)) for seat, call in auction.rounds[round_number]]
 
 
 @pytest.mark.parametrize(
@@ -156,12 +147,6 @@ def test_all_pass_without_frisch_throws_the_deal_in():
     assert auction.winner is None and auction.bid is None
     with pytest.raises(IllegalAction, match="every player passed and the deal is thrown in"):
         auction.apply("5C")
-
-
-def all_pass_round(auction: IsraeliAuction) -> None:
-    run(auction, "pass pass pass pass")
-    for seat in range(4):
-        auction.exchange(seat)
 
 
 @pytest.mark.parametrize(

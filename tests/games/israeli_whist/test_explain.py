@@ -2,22 +2,16 @@
 the points the engine scores; and what each contract puts at stake."""
 
 import itertools
-import re
 
 import pytest
 
-from scorekeeper.engine import bid_whist, get_game
+from scorekeeper.engine import bid_whist
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.engine.israeli_whist.explain import explain
+from tests.support.games.israeli_whist.explain import BW, MINUS, bw, english, points_of, stakes
 
-WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
-MINUS = "\u2212"
-
-
-def english(terms):
-    return [[str(term) for term in seat] for seat in terms]
 
 
 def test_the_worked_example_explained():
@@ -72,10 +66,6 @@ def test_a_pass_round_and_a_void_hand_explained():
     assert english(explain(elhanani, void))[0] == ["nobody made their contract: the hand scores 0"]
 
 
-def points_of(term: str) -> int:
-    return int(re.search(r"([+\u2212]?\d+)$", term).group(1).replace(MINUS, "-"))
-
-
 HOUSE_RULES = [
     {},
     {"made_per_trick": 10, "made_squared": "no"},
@@ -109,12 +99,6 @@ def test_the_terms_add_up_to_the_points_for_every_hand(changes):
             )
 
 
-def stakes(settings, declarer=False):
-    """The stake lines the hand form shows under each contract 0..13."""
-    [stake] = WHIST.hand_form(settings, ["A", "B", "C", "D"]).rules["stake"]
-    return stake["own_rows" if declarer else "rows"]
-
-
 def test_what_each_contract_puts_at_stake():
     table = stakes(PAGAT)
     zero = {"over": 30, "under": 50, "first": -50, "step": 10}
@@ -128,14 +112,6 @@ def test_what_each_contract_puts_at_stake():
 
 
 # --- Bid Whist: docs/rules/bid-whist.md's worked examples, explained ---------------------------
-
-BW = bid_whist.preset("bid-whist")
-
-
-def bw(bidder, bid, books, settings=BW, **more):
-    return bid_whist.record_from_dict(
-        settings, {"bidder": bidder, "bid": bid, "books": books, **more}
-    )
 
 
 @pytest.mark.parametrize(

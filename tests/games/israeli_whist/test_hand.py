@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper.engine import GAMES, InvalidHand
 from scorekeeper.engine.israeli_whist.records import HAND
+from tests.support.games.israeli_whist.hand import kind
 
 GAME = GAMES["israeli-whist"]
 STANDARD = GAME.preset("standard")
@@ -26,10 +27,6 @@ PLAYED = {
 }
 PASS_ROUND = {"pass_round": True, "tricks": [4, 3, 3, 3], "thrown_in": False}
 FIELDS = {"pass_round", "frisch_rounds", "declarer", "bid", "contracts", "tricks", "revokes"}
-
-
-def kind(record):
-    return "thrown_in" if record.thrown_in else "pass_round" if record.pass_round else "played"
 
 
 def test_the_game_declares_its_hand_and_the_keys_a_body_may_carry_come_from_it():

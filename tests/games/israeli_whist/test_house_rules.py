@@ -20,12 +20,13 @@ from scorekeeper.engine.israeli_whist import (
     simulate_deals,
 )
 from scorekeeper.engine.israeli_whist.scoring import contract_points
+from tests.support.games.israeli_whist.house_rules import made
+from tests.support.games.israeli_whist.shared import PAGAT
 from tests.support.israeli_deal_checker import verify_deal
 
 WHIST = get_game("israeli-whist")
 
 STANDARD = preset("standard")
-PAGAT = preset("pagat-german")
 ELHANANI = preset("elhanani")
 NEW_KNOBS = {
     "made_per_trick": 0,
@@ -173,20 +174,6 @@ def test_a_score_without_the_declarer_names_it_when_the_factor_needs_it():
 
 
 # --- game length and a tie at the end ------------------------------------------------------
-
-
-def made(declarer: int):
-    """A pagat hand in which ``declarer`` makes 7 and the others are set."""
-    return record_from_dict(
-        PAGAT,
-        dict(
-            declarer=declarer,
-            bid="7C",
-            frisch_rounds=0,
-            contracts=[7 if s == declarer else 1 for s in range(4)],
-            tricks=[7 if s == declarer else 2 for s in range(4)],
-        ),
-    )
 
 
 def test_a_hand_limit_ends_the_game_and_the_highest_total_wins():

@@ -6,25 +6,14 @@ import random
 import pytest
 
 from scorekeeper.engine import IllegalAction
-from scorekeeper.engine.core import tricks
-from scorekeeper.engine.core.cards import Card, Suit, parse_cards
+from scorekeeper.engine.core.cards import Card, Suit
 from scorekeeper.engine.israeli_whist import (
     Denomination,
     IsraeliPlayState,
     deal_hands,
     legal_cards,
 )
-from scorekeeper.engine.israeli_whist.play import SUIT_OF, TRICK_KEYS, trump_code
-
-
-def cards(text: str) -> list[Card]:
-    return parse_cards(text)
-
-
-def trick_winner(leader, played, trump):
-    """The seat that wins the trick, by the game's tables of suits and card strengths."""
-    numbers = [card.index for card in played]
-    return tricks.trick_winner(leader, numbers, SUIT_OF, TRICK_KEYS[trump_code(trump)], seats=4)
+from tests.support.games.israeli_whist.play import cards, mixed_deal, trick_winner
 
 
 @pytest.mark.parametrize(
@@ -97,10 +86,6 @@ def test_thirteen_tricks_end_the_hand():
     assert play.to_play is None and play.legal_actions() == []
     with pytest.raises(IllegalAction, match="all 13 tricks have been played"):
         play.apply(Card.from_str("AS"))
-
-
-def mixed_deal() -> list[list[Card]]:
-    return [[Card.from_index(n) for n in hand] for hand in deal_hands(random.Random(7))]
 
 
 def test_a_revoke_is_refused():

@@ -5,16 +5,11 @@ import pytest
 from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict
 from scorekeeper.engine.israeli_whist.progression import opener_for
+from tests.support.games.israeli_whist.progression import hand
 
 WHIST = get_game("israeli-whist")
 PAGAT = preset("pagat-german")
 STANDARD = preset("standard")
-
-
-def hand(settings, declarer, bid, contracts, tricks):
-    return record_from_dict(
-        settings, dict(declarer=declarer, bid=bid, contracts=contracts, tricks=tricks)
-    )
 
 
 WORKED = hand(PAGAT, 2, "7C", [2, 3, 7, 0], [0, 3, 8, 2])

@@ -3,12 +3,8 @@ import json
 import pytest
 
 from scorekeeper.engine import InvalidSettings
-from scorekeeper.engine.israeli_whist import GAME, KNOBS, PRESETS, RuleSettings, preset
-
-
-def preset_name_of(settings):
-    return settings.preset_of(GAME.presets)
-
+from scorekeeper.engine.israeli_whist import KNOBS, PRESETS, RuleSettings, preset
+from tests.support.games.israeli_whist.settings import preset_name_of
 
 # A row per row of docs/rules/israeli-whist.md's knobs: (knob, standard, pagat-german, elhanani).
 PRESET_TABLE = [

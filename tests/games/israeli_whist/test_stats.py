@@ -39,20 +39,14 @@ from scorekeeper.engine.israeli_whist.stats import (
     game_figures,
     made_over_under,
 )
+from tests.support.games.israeli_whist.shared import PAGAT
+from tests.support.games.israeli_whist.stats import hand
 
 WHIST = get_game("israeli-whist")
 game_stats = WHIST.figures.game_stats
 
-PAGAT = preset("pagat-german")
 S, W, N, E = range(4)
 NAMES = ("Avi", "Bat", "Gil", "Dana")
-
-
-def hand(declarer, bid, contracts, tricks, revokes=None, settings=PAGAT):
-    return record_from_dict(
-        settings,
-        dict(declarer=declarer, bid=bid, contracts=contracts, tricks=tricks, revokes=revokes),
-    )
 
 
 WORKED_EXAMPLE = hand(N, "7C", [2, 3, 7, 0], [0, 3, 8, 2])

@@ -11,29 +11,11 @@ import pytest
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.form import fill_fixed, forbidden_entry
 from scorekeeper.engine.core.game import HandPlace
-from scorekeeper.engine.oh_hell import GAME, cards_sequence, hand_of
+from scorekeeper.engine.oh_hell import GAME, cards_sequence
+from tests.support.games.oh_hell.rules import S, hand, read_hand, record_from_dict, settings
 
-S = GAME.preset("oh-hell")
 WORKED = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
-
-
-def settings(**changes):
-    return S.with_changes(changes)
-
-
-def record_from_dict(rules, body):
-    """A hand read alone, its place unknown."""
-    return GAME.record_from_dict(rules, body)
-
-
-def read_hand(rules, body, number, dealer, game=GAME):
-    """A hand read at its place: hand ``number`` dealt by ``dealer``."""
-    return game.record_from_dict(rules, body, HandPlace(number, dealer))
-
-
-def hand(trump, bids, tricks):
-    return hand_of(GAME, trump, bids, tricks)
 
 
 # --- the deal --------------------------------------------------------------------------

@@ -8,19 +8,15 @@ tests/games/phase_10/test_rules.py plays through the API)."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 
-from scorekeeper.engine import InvalidHand, get_game
+from scorekeeper.engine import InvalidHand
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import words_in
 from tests.support.game_rules import post
+from tests.support.games.phase_10.phases_in_words import GAME, S, _fields, new_game, place_at, plain
+from tests.support.shared import ISOLATES, NAMES
 
-GAME = get_game("phase-10")
-S = GAME.preset("phase-10")
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 HEADERS = {"en": "en", "he": "he-IL", "de": "de-DE", "fr": "fr-FR"}
 # Mattel's ten phases, as each language's tables word them.
 PHASES = {
@@ -39,21 +35,6 @@ PHASES = {
            "רצף של 9", "שתי רביעיות", "7 קלפים באותו צבע", "חמישייה וזוג", "חמישייה ושלישייה"],
 }  # fmt: skip
 PHASE_WORD = {"en": "Phase", "de": "Phase", "fr": "Phase", "he": "שלב"}
-ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)).translate(ISOLATES))
-
-
-def place_at(phases: tuple[int, ...], game=GAME) -> HandPlace:
-    """The first hand's place, each player going for the phase ``phases`` says."""
-    progress = game.replay(S, 0, [])
-    return HandPlace(1, 0, type(progress.state)(**{**_fields(progress.state), "phases": phases}))
-
-
-def _fields(state) -> dict:
-    return {name: getattr(state, name) for name in state.__dataclass_fields__}
 
 
 @pytest.mark.parametrize("language", list(PHASES))
@@ -106,13 +87,6 @@ def test_the_why_terms_say_the_phase_made_and_the_points_left():
 
 
 # --- the pages -------------------------------------------------------------------------------
-
-
-def new_game(client) -> tuple[int, str]:
-    body = {"game": "phase-10", "players": NAMES, "rules": "phase-10", "first_dealer": 0}
-    created = client.post("/api/games", json=body).get_json()
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    return created["id"], created["edit_key"]
 
 
 @pytest.mark.parametrize("language", ["en", "he"])

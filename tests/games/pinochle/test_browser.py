@@ -9,17 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tests.support.browser import Taps
+from tests.support.games.pinochle.browser import more
 from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["אביגיל בן-דוד מירושלים", "רותם", "Noa", "יהונתן אלכסנדרוביץ׳"]
-
-
-def more(taps: Taps, box: str, times: int = 1) -> None:
-    """Taps the + beside a folded count ``times``."""
-    for _ in range(times):
-        taps(taps.page.locator(f'.stepper:has(input[name="{box}"]) button').last)
 
 
 def test_a_double_deck_hand_by_combination_on_the_phone(browser, live_server):

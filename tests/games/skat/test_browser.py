@@ -11,8 +11,9 @@ import re
 import pytest
 
 from tests.support.browser import SCOREBOARD_URL, Taps, api
+from tests.support.games.skat.browser import fits, typed
 from tests.support.live import opens, view_path, watched_page
-from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone
+from tests.support.rtl_browser import game_on_a_small_phone
 
 pytestmark = pytest.mark.browser
 
@@ -32,18 +33,6 @@ VALUE = {
 WORKING_WIDTHS = """() => [...document.querySelectorAll('.hands [id^="h"] th em')].map(
     e => [e.closest('th').getBoundingClientRect().width,
           e.closest('table').getBoundingClientRect().width])"""
-
-
-def fits(page, name: str, language: str) -> None:
-    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    fits_the_phone(page, f"skat-{language}-{name}", language)
-
-
-def typed(taps: Taps, name: str, digits: str) -> None:
-    """A tap on the declarer's number box, and a tap for each digit typed."""
-    taps(taps.page.locator(f'input[name="{name}"]'))
-    taps.page.keyboard.type(digits)
-    taps.count += len(digits)
 
 
 @pytest.mark.parametrize("language", ["de", "en", "he"])

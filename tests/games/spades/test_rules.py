@@ -8,18 +8,7 @@ import pytest
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.spades import GAME, score_hand
-
-DEFAULT = GAME.preset("spades")
-
-
-def hand(bids, tricks, blind=()):
-    body = {"bids": bids, "tricks": tricks, "blind_nil": list(blind)}
-    return GAME.record_from_dict(rules(blind_nil="any_time"), body)
-
-
-def rules(**changes):
-    return DEFAULT.with_changes(changes)
-
+from tests.support.games.spades.rules import DEFAULT, hand, rules
 
 # --- worked examples 1 to 5: one hand, default settings unless named ----------------------
 

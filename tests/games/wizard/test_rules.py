@@ -5,7 +5,6 @@ SQLite file), the hand form's page in the table's words, and the command line.""
 
 from __future__ import annotations
 
-import html
 import json
 
 import pytest
@@ -14,23 +13,29 @@ from scorekeeper.cli import entry
 from scorekeeper.engine import InvalidHand, InvalidSettings
 from scorekeeper.engine.core.bidding import BidScore, forbidden_bid, hook_problems
 from scorekeeper.engine.core.form import fill_fixed
-from scorekeeper.engine.core.game import HandPlace
-from scorekeeper.engine.core.progress import RaceState
 from scorekeeper.engine.wizard.game import GAME
 from scorekeeper.engine.wizard.settings import rounds_of
 from scorekeeper.web import create_app
 from tests.support.app import app_config, into_group
 from tests.support.browser import Taps, api, radio
+from tests.support.games.rules import post
+from tests.support.games.wizard.rules import (
+    S,
+    cli,
+    fits,
+    form,
+    place,
+    quiet,
+    read,
+    refusals,
+    said,
+    settings,
+    start,
+)
 from tests.support.live import view_path
-from tests.support.rtl_browser import fits_the_phone, game_on_a_small_phone, new_game_page_fits
+from tests.support.rtl_browser import game_on_a_small_phone, new_game_page_fits
+from tests.support.shared import NAMES
 from tests.support.stored import viewed
-
-S = GAME.preset("wizard")
-
-
-def settings(**changes):
-    return S.with_changes(changes)
-
 
 # --- the rules as functions ----------------------------------------------------------------
 
@@ -86,21 +91,6 @@ def test_bad_settings_are_refused_naming_the_knob(changes, field):
 EXAMPLE_1 = {"trump": "H", "bids": [2, 0, 1, 1], "tricks": [2, 1, 1, 1]}
 EXAMPLE_2 = {"trump": "S", "bids": [0, 3, 1, 0], "tricks": [0, 0, 4, 1]}
 CANADIAN = {"trump": "C", "bids": [1, 1, 1, 0], "tricks": [1, 1, 1, 0]}
-
-
-def place(number, dealer, totals=None):
-    state = None if totals is None else RaceState(number - 1, tuple(totals), dealer)
-    return HandPlace(number, dealer, state)
-
-
-def read(body, at, **changes):
-    return GAME.record_from_dict(settings(**changes), body, at)
-
-
-def refusals(body, at, **changes):
-    with pytest.raises(InvalidHand) as refused:
-        read(body, at, **changes)
-    return refused.value.errors
 
 
 def test_worked_example_1_and_the_hook_on():
@@ -193,38 +183,10 @@ def test_bad_rounds_are_refused_naming_the_field(body, field):
 
 # --- through the JSON API, the hand form's page and the command line ----------------------
 
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-
 
 @pytest.fixture
 def client(tmp_path):
     return create_app(app_config(tmp_path)).test_client()
-
-
-def start(client, first_dealer, rounds_before=(), **body):
-    """A game of four dealt first by ``first_dealer``, the rounds before the one in
-    question played: (its id, the edit key's header)."""
-    created = client.post(
-        "/api/games",
-        json={"game": "wizard", "players": NAMES, "first_dealer": first_dealer, **body},
-    )
-    assert created.status_code == 201, created.get_json()
-    game_id, key = created.get_json()["id"], created.get_json()["edit_key"]
-    auth = {"Authorization": f"Bearer {key}"}
-    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302  # this phone edits
-    for hand in rounds_before:
-        saved = client.post(f"/api/games/{game_id}/hands", json=hand, headers=auth)
-        assert saved.status_code == 201, saved.get_json()
-    return game_id, auth
-
-
-def quiet(number):
-    """A round in which Ann takes every trick, bid by nobody (the hook off)."""
-    return {"trump": None, "bids": [0, 0, 0, 0], "tricks": [number, 0, 0, 0]}
-
-
-def post(client, game_id, auth, hand):
-    return client.post(f"/api/games/{game_id}/hands", json=hand, headers=auth)
 
 
 def test_worked_examples_1_and_2_through_the_api(client):
@@ -267,19 +229,6 @@ def test_the_hook_and_the_tricks_refused_through_the_api_and_on_the_page(client)
         30,
         30,
     ]
-
-
-def said(answer) -> str:
-    """A page as it reads: its text unescaped, the players' names without their bidi
-    isolates."""
-    return html.unescape(answer.get_data(as_text=True)).replace("\u2068", "").replace("\u2069", "")
-
-
-def form(hand, number=None):
-    data = {"trump": hand["trump"] or "none", "save": "1"}
-    data |= {f"bids_{s}": str(b) for s, b in enumerate(hand["bids"])}
-    data |= {f"tricks_{s}": str(t) for s, t in enumerate(hand["tricks"])}
-    return data if number is None else data | {"number": str(number)}
 
 
 # Rounds 1 and 2 dealt by Bob and Cat, whose points bring the totals before round 3 to
@@ -334,12 +283,6 @@ def test_worked_example_4_no_trump_in_round_15_and_a_game_of_7_rounds(client):
         "error": "rounds is 16; 4 players play 15 rounds",
         "field": "settings.rounds",
     }
-
-
-def cli(capsys, *args):
-    code = entry(["score", "--game", "wizard", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(
@@ -455,11 +398,6 @@ PHONE_NAMES = {
 # The dealer's forbidden bid, as the form says it beside the dealer's bids (in Hebrew the
 # sentence is the catalogue's; it names the dealer all the same).
 FORBIDDEN = "{name} may not bid 1: the bids would total the 2 cards dealt."
-
-
-def fits(page, name: str, language: str) -> None:
-    """The page is in ``language``, fits the phone, and is kept as a screenshot."""
-    fits_the_phone(page, f"wizard-{language}-{name}", language)
 
 
 @pytest.mark.browser

@@ -11,6 +11,7 @@ from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import SEAT_NAMES
 from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.stored import group_listing, viewed
+from tests.support.web.api.api_games import preview
 
 
 def test_a_game_plays_israeli_whist_by_default_and_says_so(client, make_game):
@@ -54,10 +55,6 @@ def test_a_stored_game_key_is_read_before_and_after_the_column_exists(row, key):
 
 
 # --- preview ------------------------------------------------------------------------------
-
-
-def preview(client, game_id, body, **kwargs):
-    return client.post(viewed(client, game_id, "/preview"), json=body, **kwargs)
 
 
 def test_preview_of_an_unknown_game_is_404(client):

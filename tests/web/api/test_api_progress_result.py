@@ -9,8 +9,8 @@ from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
 from tests.support.app import app_config
 from tests.support.stored import viewed
+from tests.support.web.api.api_progress_result import start
 
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SHARED = {"totals", "dealer", "opener", "status", "winner", "winners", "tie_at_top", "next_number"}
 
 
@@ -18,13 +18,6 @@ SHARED = {"totals", "dealer", "opener", "status", "winner", "winners", "tie_at_t
 def client(tmp_path, monkeypatch):
     monkeypatch.setitem(GAMES, SPADES.key, SPADES)
     return create_app(app_config(tmp_path)).test_client()
-
-
-def start(client, game: str) -> tuple[int, dict[str, str]]:
-    created = client.post("/api/games", json={"game": game, "players": NAMES, "first_dealer": 3})
-    assert created.status_code == 201, created.get_json()
-    answer = created.get_json()
-    return answer["id"], {"Authorization": f"Bearer {answer['edit_key']}"}
 
 
 def test_spades_game_json_carries_the_sides_bags(client):

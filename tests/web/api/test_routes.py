@@ -4,12 +4,8 @@ import pytest
 
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import SEAT_NAMES
+from tests.support.shared import bearer
 from tests.support.stored import game_count, view_token, viewed
-
-
-def bearer(key):
-    return {"Authorization": f"Bearer {key}"}
-
 
 # --- games --------------------------------------------------------------------------------
 

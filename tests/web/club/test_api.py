@@ -8,7 +8,8 @@ import pytest
 
 from scorekeeper.web import create_app
 from tests.support.app import app_config
-from tests.support.club_pages import THIRTEEN, play_table
+from tests.support.club_pages import THIRTEEN
+from tests.support.web.club.api import _play
 
 
 @pytest.fixture
@@ -17,14 +18,6 @@ def api(tmp_path):
     client = app.test_client()
     made = client.post("/api/groups", json={"name": "Skatclub"}).get_json()
     return client, made["id"], {"Authorization": f"Bearer {made['key']}"}
-
-
-def _play(client, night, keys, series):
-    points: dict[str, int] = {}
-    for table in [t for t in night["tables"] if t["series"] == series]:
-        game_id = table["game_id"]
-        play_table(client, game_id, keys[game_id], table["players"], points)
-    return points
 
 
 def test_a_night_through_the_api_adds_up_as_its_tables_lists(api):

@@ -21,11 +21,8 @@ from tests.support.club_pages import (
     start_night,
 )
 from tests.support.club_roles import plain
-
-
-def _count(app, table: str) -> int:
-    with app.app_context():
-        return db.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+from tests.support.web.club.lists import member_named
+from tests.support.web.club.shared import _count, disputed_after_series_1
 
 
 def test_a_tables_players_sign_its_list_in_turn_once_each(club):
@@ -156,16 +153,6 @@ def test_a_tables_own_phone_finds_the_signing_page_on_its_scoreboard(club):
     assert "club-sign" not in client.get(f"/games/{plain_game['id']}").get_data(as_text=True)
 
 
-def member_named(app, group_id: int, label: str):
-    """A phone that joined the group under ``label``, its name in the group."""
-    with app.app_context():
-        group = db.load_group(db.get_db(), group_id)
-    phone = app.test_client()
-    answer = phone.post(f"/join/{group.invite}", data={"label": label})
-    assert answer.status_code == 302, answer.get_data(as_text=True)
-    return phone
-
-
 def test_a_member_signs_on_their_own_phone_for_their_own_name_and_can_take_it_back(club):
     app, client, group_id, _key = club
     start_night(client, group_id)
@@ -235,22 +222,6 @@ def test_the_signing_page_names_the_disputed_hand_how_it_was_settled_and_what_ch
     assert "Hand 2 changed after this player signed." in page
     he = plain(client.get(f"/games/{table.game_id}/club", headers={"Accept-Language": "he"}))
     assert "תוקן במשחק של השולחן" in he and "יד 2 השתנתה אחרי שהשחקן חתם." in he
-
-
-def disputed_after_series_1(app, client, group_id, headers=None):
-    """A night whose series 1 is played, table 1's hand 2 disputed by its second player
-    ("Kreuz, nicht Pik"), in the language of ``headers``: the night, that table and its
-    players; the dispute's flashed words wait for the table's page."""
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables_of(1)[0]
-    players = games[table.game_id].players
-    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
-    answer = client.post(f"/games/{table.game_id}/club", data=body, headers=headers)
-    assert answer.status_code == 302
-    assert answer.headers["Location"].endswith(f"/games/{table.game_id}/club")
-    return night, table, players
 
 
 def test_a_players_own_phone_meets_signing_as_the_big_step_at_the_end_of_the_series(club):

@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from scorekeeper import db
 from tests.support.club_import import played  # noqa: F401  (fixtures)
 from tests.support.club_pages import THIRTEEN, start_night
 from tests.support.numbers_from_outside import a_table_played
+from tests.support.web.club.shared import _count
 
 NOT_NUMBERS = ["²", "٣", "١", "9" * 5000, "1_0", " ", "2.0"]
 SAID = ["superscript 2", "Arabic-Indic 3", "Arabic-Indic 1", "5000 digits", "1_0", "blank", "2.0"]
@@ -29,11 +29,6 @@ REFUSED = [
     for field in FIELDS
     for given, said in zip(NOT_NUMBERS, SAID, strict=True)
 ]
-
-
-def _count(app, table: str) -> int:
-    with app.app_context():
-        return db.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
 @pytest.mark.parametrize(("field", "given"), REFUSED)

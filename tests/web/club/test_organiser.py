@@ -14,6 +14,7 @@ from scorekeeper.db import phones
 from scorekeeper.web import create_app
 from tests.support.app import app_config, join_group
 from tests.support.club_pages import THIRTEEN, night_of, play_series, start_night
+from tests.support.web.club.organiser import _member, _path, play_series_with_api_keys
 
 
 @pytest.fixture
@@ -26,16 +27,6 @@ def api_night(tmp_path):
     body = {"game": "skat", "players": THIRTEEN, "deals_per_player": 1, "series": 2}
     night = client.post(f"/api/groups/{made['id']}/club", json=body, headers=auth).get_json()
     return app, made["id"], auth, night
-
-
-def _path(url: str) -> str:
-    return "/" + url.split("/", 3)[3]
-
-
-def _member(app, group_id):
-    phone = app.test_client()
-    join_group(phone, group_id=group_id)
-    return phone
 
 
 def test_a_member_takes_over_a_night_started_through_the_api_with_its_link(api_night):
@@ -70,14 +61,6 @@ def test_a_member_takes_over_a_night_started_through_the_api_with_its_link(api_n
         f"/api/groups/{group_id}/club/{night['id']}/organiser", headers=auth
     )
     assert again.status_code == 409 and again.get_json()["field"] == "organiser"
-
-
-def play_series_with_api_keys(client, night, series):
-    from tests.support.club_pages import play_table
-
-    keys = {k["game_id"]: k["edit_key"] for k in night["keys"]}
-    for table in [t for t in night["tables"] if t["series"] == series]:
-        play_table(client, table["game_id"], keys[table["game_id"]], table["players"], {})
 
 
 def test_strangers_removed_members_and_tampered_links_take_nothing(api_night):

@@ -25,6 +25,7 @@ from tests.support.club_roles import (
     plain,
     standings_of,
 )
+from tests.support.web.club.roles import _draw_next, _play_series
 
 ANNA, BRUNO, CLARA = NINE[:3]
 
@@ -36,22 +37,6 @@ def club(tmp_path) -> ClubNight:
     made = club_night(tmp_path, (ANNA, BRUNO, CLARA))
     made.start()
     return made
-
-
-def _play_series(club: ClubNight, phone=None) -> dict[str, int]:
-    """Every table of the latest series played through, with the organiser's keys (or
-    ``phone``'s); each player's Seeger-Fabian points worked by hand."""
-    night, _games = club.stored()
-    points: dict[str, int] = {}
-    for table in night.tables_of(night.series):
-        club.play(phone or club.organiser, table, points)
-    return points
-
-
-def _draw_next(phone, club: ClubNight, present=NINE):
-    asked = phone.post(f"{club.base}/next", data={"present": list(present)})
-    assert asked.status_code == 200 and 'id="confirm-draw"' in asked.get_data(as_text=True)
-    return phone.post(f"{club.base}/next", data={"present": list(present), "confirmed": "1"})
 
 
 def test_a_member_asks_and_the_organiser_hands_the_night_over_standings_unchanged(club):

@@ -23,6 +23,8 @@ from tests.support.club_pages import (
     start_night,
 )
 from tests.support.club_roles import plain
+from tests.support.web.club.routes import _routes
+from tests.support.web.club.shared import disputed_after_series_1
 
 
 def test_a_thirteen_player_skat_night_of_two_series_stands_as_the_lists_add_up(club):
@@ -127,17 +129,6 @@ def test_a_member_who_is_not_the_organiser_sees_the_draw_but_cannot_draw(club):
     assert answer.status_code == 403
     assert "Only the night's organisers (Phone 1) draw its next series" in plain(answer)
     assert night_of(app, group_id, night.id)[0].series == 1
-
-
-def _routes(group_id, night_id):
-    return [
-        ("get", f"/groups/{group_id}/club"),
-        ("post", f"/groups/{group_id}/club"),
-        ("get", f"/groups/{group_id}/club/{night_id}"),
-        ("get", f"/groups/{group_id}/club/{night_id}/standings"),
-        ("get", f"/groups/{group_id}/club/{night_id}/standings?projector=1"),
-        ("post", f"/groups/{group_id}/club/{night_id}/next"),
-    ]
 
 
 def test_a_stranger_and_a_removed_member_get_404_everywhere(club):
@@ -368,22 +359,6 @@ def test_the_hebrew_standings_link_the_ranking_without_calling_it_final_mid_nigh
     standings = f"/groups/{group_id}/club/{night.id}/standings"
     he = plain(client.get(standings, headers={"Accept-Language": "he"}))
     assert "הדירוג להדפסה" in he and "הדירוג הסופי" not in he
-
-
-def disputed_after_series_1(app, client, group_id, headers=None):
-    """A night whose series 1 is played, table 1's hand 2 disputed by its second player
-    ("Kreuz, nicht Pik"), in the language of ``headers``: the night, that table and its
-    players; the dispute's flashed words wait for the table's page."""
-    start_night(client, group_id)
-    night, games = night_of(app, group_id)
-    play_series(client, night, games, 1)
-    table = night.tables_of(1)[0]
-    players = games[table.game_id].players
-    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
-    answer = client.post(f"/games/{table.game_id}/club", data=body, headers=headers)
-    assert answer.status_code == 302
-    assert answer.headers["Location"].endswith(f"/games/{table.game_id}/club")
-    return night, table, players
 
 
 def test_an_open_dispute_is_the_first_thing_on_the_organisers_night_page(club):

@@ -6,7 +6,6 @@ player who takes another's seat is still "Eve for Bob"."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -15,17 +14,9 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.core.language import words_in
 from scorekeeper.engine.core.seating import SeatChange, table_changes
 from tests.support.skat_rules import grand
+from tests.support.web.club.table_changes_rows import rows_said
 
 PLAYERS = ["Ann", "Bob", "Cat"]
-
-
-def rows_said(client, game_id: int, language: str = "en") -> list[str]:
-    """The scoreboard's rows that say a change at the table, as read."""
-    page = client.get(f"/games/{game_id}?all=1", headers={"Accept-Language": language})
-    rows = re.findall(
-        r'<tr class="seat-change"><td[^>]*>(.*?)</td></tr>', page.get_data(as_text=True)
-    )
-    return [html.unescape(re.sub(r"[\u2066-\u2069]", "", row)) for row in rows]
 
 
 @pytest.fixture

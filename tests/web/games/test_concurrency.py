@@ -4,32 +4,14 @@ Real threads against one real SQLite file (WAL), through the app and through a l
 server; each round starts both requests together behind a barrier.
 """
 
-import threading
-
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import join_group
 from tests.support.live import call_json
 from tests.support.pages import hand_form
 from tests.support.stored import game_count, viewed
+from tests.support.web.games.concurrency import race
 
 ROUNDS = 15
-
-
-def race(*calls):
-    """Runs the calls in threads released together; returns their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        results[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 def test_two_api_clients_posting_hand_n_store_exactly_one(app, make_game):

@@ -1,45 +1,19 @@
 """The edit key stays out of every cache, and an editor can revoke it with a new edit link."""
 
-import json
-import re
-
 import pytest
 
 from scorekeeper.web import create_app
-from tests.support.app import SEAT_NAMES, app_config, join_group
+from tests.support.app import app_config, join_group
 from tests.support.pages import hand_form, text_of
-
-
-def created(client):
-    response = client.post("/api/games", json={"players": SEAT_NAMES, "first_dealer": 0})
-    return response, response.get_json()["id"], response.get_json()["edit_key"]
-
-
-def editor_pages(game_id: int, key: str) -> list[tuple[str, str]]:
-    """Every address an editor's phone may ask for, with its method."""
-    return [
-        ("get", "/"),
-        ("get", f"/games/{game_id}/edit/{key}"),
-        ("get", f"/games/{game_id}"),
-        ("get", f"/games/{game_id}?x=1"),
-        ("get", f"/games/{game_id}/live"),
-        ("get", f"/games/{game_id}/hands/new"),
-        ("get", f"/games/{game_id}/hands/1/edit"),
-        ("get", f"/games/{game_id}/hands/1/delete"),
-        ("get", f"/games/{game_id}/revisions"),
-        ("get", f"/games/{game_id}/stats"),
-        ("get", f"/games/{game_id}/details"),
-        ("get", f"/games/{game_id}/print"),
-        ("get", f"/games/{game_id}/share/edit"),
-        ("get", f"/games/{game_id}/share/edit?show=1"),
-        ("get", f"/games/{game_id}/share/new-link"),
-        ("get", f"/games/{game_id}/qr/view.svg"),
-        ("get", f"/games/{game_id}/qr/edit.svg"),
-        ("get", f"/api/games/{game_id}"),
-        ("get", "/api/games"),
-        ("get", "/history"),
-        ("get", "/sw.js"),
-    ]
+from tests.support.web.games.edit_key import (
+    copy_cookies,
+    created,
+    editor_pages,
+    new_key_shown_to,
+    renew,
+    worker_patterns,
+)
+from tests.support.web.shared import csrf_of
 
 
 def test_the_editors_scoreboard_never_prints_the_key(client):
@@ -91,13 +65,6 @@ def test_a_wrong_key_in_the_address_is_not_stored_either(client):
 # --- the service worker -------------------------------------------------------------------
 
 
-def worker_patterns(client) -> tuple[re.Pattern, re.Pattern]:
-    script = client.get("/sw.js").get_data(as_text=True)
-    keyed = re.search(r"const KEYED = new RegExp\((\".*\")\);", script)[1]
-    link = re.search(r"const EDIT_LINK = new RegExp\((\".*\")\);", script)[1]
-    return re.compile(json.loads(keyed)), re.compile(json.loads(link))
-
-
 def test_the_worker_knows_every_address_that_carries_the_key(client):
     _response, game_id, key = created(client)
     keyed, link = worker_patterns(client)
@@ -126,26 +93,6 @@ def table(tmp_path):
     for phone in (maker, other):
         assert phone.get(f"/games/{game_id}/edit/{key}").status_code == 302
     return app, game_id, key, maker, other
-
-
-def csrf_of(page: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]
-
-
-def renew(phone, game_id):
-    """Taps "New edit link…" and confirms; returns the answer to the POST."""
-    warning = text_of(phone.get(f"/games/{game_id}/share/edit"))
-    assert f'href="/games/{game_id}/share/new-link"' in warning
-    confirm = phone.get(f"/games/{game_id}/share/new-link")
-    assert confirm.status_code == 200 and "Make a new edit link?" in text_of(confirm)
-    return phone.post(
-        f"/games/{game_id}/share/new-link", data={"csrf_token": csrf_of(text_of(confirm))}
-    )
-
-
-def new_key_shown_to(phone, game_id) -> str:
-    page = text_of(phone.get(f"/games/{game_id}/share/edit?show=1"))
-    return re.search(rf"/games/{game_id}/edit/([A-Za-z0-9_-]+)", page)[1]
 
 
 def test_a_new_edit_link_revokes_the_old_one(table):
@@ -225,11 +172,6 @@ def test_the_new_edit_link_page_is_translated(table):
     page = text_of(response)
     assert response.status_code == 200 and 'dir="rtl"' in page
     assert "ליצור קישור עריכה חדש?" in page and "Make a new edit link" not in page
-
-
-def copy_cookies(source, into) -> None:
-    for cookie in source._cookies.values():
-        into.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
 
 
 @pytest.mark.parametrize("from_before", [False, True])

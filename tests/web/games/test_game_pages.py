@@ -8,18 +8,12 @@ import pathlib
 
 import pytest
 
-from scorekeeper.engine import Message, get_game
+from scorekeeper.engine import Message
 from scorekeeper.engine.core.display import Label, Notation, mean_figure
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
+from tests.support.web.games.game_pages import GAME, replayed
 
-GAME = get_game()
 TEMPLATES = pathlib.Path(__file__).resolve().parents[3] / "templates"
-
-
-def replayed(*hands, rules="pagat-german", first_dealer=0):
-    settings = GAME.preset(rules)
-    records = [GAME.record_from_dict(settings, hand) for hand in hands]
-    return settings, GAME.replay(settings, first_dealer, records)
 
 
 def test_a_played_hand_is_one_row_of_entries_points_and_totals():

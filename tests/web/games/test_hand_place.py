@@ -17,8 +17,15 @@ from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.web import create_app
 from tests.support.app import app_config
 from tests.support.stored import viewed
+from tests.support.web.games.hand_place import (
+    _checked,
+    _eight_bags,
+    _oh_hell_form,
+    hands_of,
+    post,
+    start,
+)
 
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 # Five cards a hand, so docs/rules/oh-hell.md's worked example fits every hand.
 FIVE_CARDS = {"sequence": "fixed", "fixed_cards": 5, "hands": 3}
 WORKED = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
@@ -30,22 +37,6 @@ def client(tmp_path, monkeypatch):
     monkeypatch.setitem(GAMES, SPADES.key, SPADES)
     monkeypatch.setitem(GAMES, OH_HELL.key, OH_HELL)
     return create_app(app_config(tmp_path)).test_client()
-
-
-def start(client, game: str, **extra) -> tuple[int, dict[str, str], str]:
-    body = {"game": game, "players": NAMES, "first_dealer": 3, **extra}
-    created = client.post("/api/games", json=body)
-    assert created.status_code == 201, created.get_json()
-    answer = created.get_json()
-    return answer["id"], {"Authorization": f"Bearer {answer['edit_key']}"}, answer["edit_key"]
-
-
-def post(client, game_id: int, hand: dict, auth: dict[str, str]):
-    return client.post(f"/api/games/{game_id}/hands", json=hand, headers=auth)
-
-
-def hands_of(client, game_id: int) -> list[dict]:
-    return client.get(viewed(client, game_id)).get_json()["hands"]
 
 
 # --- Oh Hell: the cards dealt and the hook ------------------------------------------------
@@ -87,21 +78,6 @@ def test_the_dealers_hooked_bid_is_refused_naming_the_dealers_bid(client):
     edited = client.put(f"/api/games/{game_id}/hands/1", json=HOOKED, headers=auth)
     assert edited.status_code == 422 and edited.get_json()["field"] == "bids[3]"
     assert hands_of(client, game_id)[0]["bids"] == WORKED["bids"]
-
-
-def _oh_hell_form(bids, tricks) -> dict[str, str]:
-    data = {"number": "1", "cards": "5", "trump": "H", "save": "1"}
-    data |= {f"bid_{s}": str(b) for s, b in enumerate(bids)}
-    data |= {f"tricks_{s}": str(t) for s, t in enumerate(tricks)}
-    return data
-
-
-def _checked(page: str, name: str) -> str | None:
-    """The value of the checked key of a field on the page."""
-    for tag in re.findall(r"<input[^>]*>", page):
-        if f'name="{name}"' in tag and "checked" in tag:
-            return re.search(r'value="([^"]*)"', tag).group(1)
-    return None
 
 
 def test_the_oh_hell_form_sends_its_cards_and_names_the_hook(client):
@@ -172,15 +148,6 @@ def test_an_edit_is_checked_at_its_place_and_one_that_unseats_a_later_blind_nil_
     assert clash.get_json()["error"].startswith("with this change hand 2 no longer stands: ")
     assert "blind nil" in clash.get_json()["error"]
     assert hands_of(client, game_id)[0]["bids"] == first["bids"]
-
-
-def _eight_bags(client) -> tuple[int, dict[str, str], str]:
-    """A game whose side A comes to hand 5 with 8 bags: four hands of 2 overtricks each."""
-    game_id, auth, key = start(client, SPADES.key)
-    for _ in range(4):
-        hand = {"bids": [3, 2, 3, 2], "tricks": [4, 2, 4, 3]}
-        assert post(client, game_id, hand, auth).status_code == 201
-    return game_id, auth, key
 
 
 EXAMPLE_4 = {"bids": [3, 2, 3, 2], "tricks": [5, 2, 4, 2]}

@@ -18,15 +18,7 @@ from tests.support.pages import (
     text_of,
 )
 from tests.support.stored import viewed
-
-
-def iso(name: str) -> str:
-    """A player's name as a sentence in plain text holds it: between FSI and PDI."""
-    return f"\u2068{name}\u2069"
-
-
-def errors_in(response) -> list[str]:
-    return re.findall(r'class="err">([^<]*)<', text_of(response))
+from tests.support.web.games.shared import errors_in, iso, summary_links
 
 
 def test_the_hand_form_holds_the_engine_tables_for_its_script(editor):
@@ -132,23 +124,6 @@ def test_hand_errors_are_shown_beside_the_field(editor, changes, field, message)
     assert message.split(";")[0] in block
     assert client.get(viewed(client, game_id)).get_json()["hands"] == []
     assert 'checked id="tricks_2-8"' in page  # what was typed is kept
-
-
-SUMMARY = re.compile(
-    r'<div class="error-summary" role="alert" tabindex="-1" autofocus[^>]*>\s*'
-    r"<h2[^>]*>There is a problem</h2>\s*<ul>(.*?)</ul>",
-    re.S,
-)
-
-
-def summary_links(response) -> list[tuple[str, str]]:
-    """The (href, text) links of the page's error summary, which must come before the form's
-    first field."""
-    page = text_of(response)
-    found = SUMMARY.search(page)
-    assert found is not None, "no error summary"
-    assert found.start() < page.index("<fieldset"), "the summary is not at the top"
-    return re.findall(r'<a href="#([^"]+)">([^<]*)</a>', found.group(1))
 
 
 def test_a_refused_hand_opens_on_a_summary_naming_the_forbidden_number(editor):

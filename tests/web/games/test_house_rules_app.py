@@ -8,6 +8,7 @@ import re
 from scorekeeper.cli import entry
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.stored import game_count, viewed
+from tests.support.web.games.house_rules_app import finished_game
 
 PASSING = {"all_pass": "pass_round"}
 MINUS = "\u2212"
@@ -172,17 +173,6 @@ def test_the_command_line_scores_a_pass_round_and_the_declarers_miss(capsys):
         ]
     )
     assert json.loads(capsys.readouterr().out)["points"] == [-20, 19, -20, -40]
-
-
-def finished_game(client, make_game, post_hand, **body):
-    """A pagat game to 30 that the worked example's West (+19) and a second hand finish."""
-    game_id, key = make_game("israeli-whist", rules="pagat-german", target=30, **body)
-    assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
-    # West (seat 1) declares 7 and makes it: 59, past the target alone.
-    west = {"declarer": 1, "bid": "7C", "contracts": [1, 7, 1, 1], "tricks": [2, 7, 2, 2]}
-    assert post_hand(game_id, key, west).status_code == 201
-    assert client.get(viewed(client, game_id)).get_json()["status"] == "finished"
-    return game_id, key
 
 
 def test_same_players_again_in_one_tap(client, make_game, post_hand):

@@ -16,23 +16,12 @@ from scorekeeper.web.games import printed, routes
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import new_app, stored_game, trace_statements
 from tests.support.stored import join
+from tests.support.web.games.kept_by_version import drawn_afresh, rows_of
 
 
 @pytest.fixture
 def app(tmp_path):
     return new_app(tmp_path, PAGE_CACHE_SIZE=0)
-
-
-def drawn_afresh(client, url: str, **headers) -> bytes:
-    """The page at ``url`` drawn from nothing: the kept sheets and rows forgotten first."""
-    printed.PAPERS.clear()
-    routes.SHOWN_ROWS.clear()
-    return client.get(url, headers=headers).get_data()
-
-
-def rows_of(page: bytes) -> list[str]:
-    body = re.findall(r"<tbody>(.*?)</tbody>", page.decode(), re.S)[0]
-    return re.findall(r"<tr>.*?</tr>", body, re.S)
 
 
 def test_a_sheet_asked_again_reads_no_hands_and_is_the_sheet_drawn_afresh(

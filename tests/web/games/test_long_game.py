@@ -12,20 +12,7 @@ from scorekeeper import game_play
 from scorekeeper.engine.core.display import signed
 from scorekeeper.web.games.routes import RECENT_HANDS
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
-
-HANDS = RECENT_HANDS + 5
-
-
-def long_game(client, make_game, post_hand, hands=HANDS):
-    game_id, key = make_game("israeli-whist", rules="pagat-german", target=100_000)
-    for _ in range(hands):
-        assert post_hand(game_id, key, WORKED_EXAMPLE).status_code == 201
-    assert client.get(f"/games/{game_id}/edit/{key}").status_code == 302
-    return game_id
-
-
-def row_numbers(html: str) -> list[int]:
-    return [int(n) for n in re.findall(r'<tr id="h(\d+)"', html)]
+from tests.support.web.games.long_game import HANDS, long_game, row_numbers
 
 
 def test_the_scoreboard_shows_the_last_hands_and_links_to_all(client, make_game, post_hand):

@@ -8,43 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 
 import pytest
 
-from scorekeeper.cli import entry
 from tests.support.new_games_refusals import new_game, summary
+from tests.support.web.games.new_games_refusals import form_values, game_json, run, stored_games
 
 # The worked example of docs/rules/oh-hell.md ex. 1 as the table plays it: seat 3 deals five cards.
 OH_HELL = {"max_cards": 5}
 OH_HELL_HAND = {"trump": "H", "bids": [2, 0, 1, 3], "tricks": [2, 0, 2, 1]}
 SPADES_HAND = {"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3]}
-
-
-def form_values(body: dict) -> dict[str, str]:
-    """A hand body as the hand form posts it (``bid_0``, ``tricks_0``, …, ``trump``)."""
-    values = {"save": "1"}
-    blind = set(body.get("blind_nil", ()))
-    for kind, prefix in (("bids", "bid"), ("tricks", "tricks"), ("points", "points")):
-        for seat, value in enumerate(body.get(kind, ())):
-            blind_bid = kind == "bids" and seat in blind
-            values[f"{prefix}_{seat}"] = "blind" if blind_bid else str(value)
-    if "trump" in body:
-        values["trump"] = body["trump"] or "none"
-    if "cards" in body:
-        values["cards"] = str(body["cards"])
-    return values
-
-
-def stored_games(app) -> int:
-    with sqlite3.connect(app.config["DATABASE"]) as database:
-        return database.execute("SELECT count(*) FROM games").fetchone()[0]
-
-
-def game_json(client, game_id) -> dict:
-    response = client.get(f"/api/games/{game_id}")
-    assert response.status_code == 200
-    return response.get_json()
 
 
 # (game, settings, other game fields, bad hand, API field, API words, form anchor, form words)
@@ -238,12 +211,6 @@ def test_a_table_the_game_does_not_seat_is_refused_by_the_new_game_form(app, cli
 
 
 # --- the command line --------------------------------------------------------------------
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = entry(["score", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 CLI = {

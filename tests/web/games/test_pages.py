@@ -9,12 +9,6 @@ from tests.support.app import SEAT_NAMES, app_config
 from tests.support.pages import dump, hand_form, text_of
 from tests.support.stored import viewed
 
-
-def bdi(*names: str) -> list[str]:
-    """Names as a page prints them: each in its own <bdi>."""
-    return [f"<bdi>{name}</bdi>" for name in names]
-
-
 # --- home and new game --------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from scorekeeper.engine import get_game
 from scorekeeper.web.games.paper import SheetColumns, sheet_widths
 from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.club_pages import edit_key, night_of, play_table, start_night
+from tests.support.web.games.printed_sheet import em
 
 ROOT = Path(__file__).resolve().parents[3] / "scorekeeper"
 # The sheet's Python: the print's views, what they show, the scoreboard's rows, and the
@@ -57,11 +58,6 @@ def test_the_outcome_column_takes_its_longest_word_and_the_table_still_fits():
     assert em(german["outcome"]) >= 6
     # The whole table on the page, smaller if it must (never below 40 %), and upright.
     assert 40 <= int(german["fit"]) <= int(plain["fit"]) and "paper" not in german
-
-
-def em(width: str) -> float:
-    """The em of a column's class: ``w5`` 5, ``w5h`` 5.5."""
-    return float(width[1:].replace("h", ".5"))
 
 
 def test_the_pages_policy_names_its_scripts(client):

@@ -11,18 +11,12 @@ from scorekeeper.engine.israeli_whist import PRESETS, record_from_dict
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import game_in_new_group
 from tests.support.pages import hand_form, text_of
+from tests.support.shared import bearer
 from tests.support.stored import viewed
+from tests.support.web.games.revisions import delete_with, revision_in, stored_hand
 
 PAGAT = PRESETS["pagat-german"]
 OTHER_HAND = {**WORKED_EXAMPLE, "tricks": [0, 3, 7, 3]}
-
-
-def bearer(key):
-    return {"Authorization": f"Bearer {key}"}
-
-
-def stored_hand(client, game_id, number):
-    return client.get(viewed(client, game_id)).get_json()["hands"][number - 1]
 
 
 @pytest.fixture
@@ -94,17 +88,6 @@ def test_revisions_never_repeat_for_a_hand(client, readded):
 # --- DELETE takes the same precondition ---------------------------------------------------
 
 
-def delete_with(client, game_id, key, revision, how):
-    path, headers, body = f"/api/games/{game_id}/hands/3", bearer(key), None
-    if how == "query":
-        path += f"?revision={revision}"
-    elif how == "body":
-        body = {"revision": revision}
-    else:
-        headers |= {"If-Match": f'"{revision}"'}
-    return client.delete(path, json=body, headers=headers)
-
-
 @pytest.mark.parametrize("how", ["query", "body", "if-match"])
 def test_a_stale_delete_is_refused_with_the_stored_hand(client, readded, how):
     game_id, key, seen, again = readded
@@ -171,10 +154,6 @@ def test_if_match_star_expects_no_revision_in_particular(client, three_hands):
 
 
 # --- the HTML delete form -----------------------------------------------------------------
-
-
-def revision_in(page: str) -> str:
-    return re.search(r'name="revision" type="hidden" value="(\d+)"', page)[1]
 
 
 def test_the_delete_form_carries_the_revision_it_shows(editor):

@@ -17,6 +17,7 @@ from scorekeeper.engine import get_game
 from scorekeeper.engine.israeli_whist import preset, record_from_dict, score_hand
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.review import rows_of
+from tests.support.web.games.revoke_display import cell
 
 PAGAT = preset("pagat-german")
 ELHANANI = preset("elhanani")
@@ -83,11 +84,6 @@ def revoked(client, make_game, post_hand):
     assert post_hand(game_id, key, ONE_REVOKE).status_code == 201
     assert post_hand(game_id, key, WORKED_EXAMPLE, revokes=[0, 0, 0, 2]).status_code == 201
     return game_id
-
-
-def cell(html: str, hand: int, seat: int) -> str:
-    row = re.search(rf'<tr id="h{hand}">(.*?)</tr>', html, re.S).group(1)
-    return re.findall(r"<td[^>]*>.*?</td>(?=<td|$)", row.split("</th>", 1)[1], re.S)[seat]
 
 
 def test_the_scoreboard_shows_a_made_contract_and_the_revoke_apart(client, revoked):

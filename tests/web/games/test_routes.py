@@ -20,14 +20,10 @@ from tests.support.pages import (
 )
 from tests.support.play import records as drawn_records
 from tests.support.stored import game_count, viewed
+from tests.support.web.games.routes import live_etag_in, unit
+from tests.support.web.games.shared import errors_in, iso, summary_links
 
 # --- the live scoreboard ------------------------------------------------------------------
-
-
-def live_etag_in(page: str) -> str:
-    return re.search(r'id="live" data-live="[^"]+" data-etag="([^"]+)"', page)[1].replace(
-        "&#34;", '"'
-    )
 
 
 def test_the_scoreboard_names_its_live_part_and_the_etag_it_is_at(client, make_game):
@@ -193,20 +189,6 @@ def test_no_new_get_changes_anything(editor, app):
     ):
         assert client.get(path).status_code == 200, path
     assert dump(app) == before
-
-
-def iso(name: str) -> str:
-    """A player's name as a sentence in plain text holds it: between FSI and PDI."""
-    return f"\u2068{name}\u2069"
-
-
-def unit(*names: str) -> list[str]:
-    """Names as a list of games prints them: each a unit of its own, isolated."""
-    return [f'<bdi class="nm" dir="auto">{name}</bdi>' for name in names]
-
-
-def errors_in(response) -> list[str]:
-    return re.findall(r'class="err">([^<]*)<', text_of(response))
 
 
 def test_home_without_games(client):
@@ -405,23 +387,6 @@ def test_a_tie_at_the_target_plays_on(editor_at_15):
     assert "<bdi>South</bdi> wins with 54!" in page and "Record hand" not in page
     response = client.get(f"/games/{game_id}/hands/new")
     assert response.status_code == 302
-
-
-SUMMARY = re.compile(
-    r'<div class="error-summary" role="alert" tabindex="-1" autofocus[^>]*>\s*'
-    r"<h2[^>]*>There is a problem</h2>\s*<ul>(.*?)</ul>",
-    re.S,
-)
-
-
-def summary_links(response) -> list[tuple[str, str]]:
-    """The (href, text) links of the page's error summary, which must come before the form's
-    first field."""
-    page = text_of(response)
-    found = SUMMARY.search(page)
-    assert found is not None, "no error summary"
-    assert found.start() < page.index("<fieldset"), "the summary is not at the top"
-    return re.findall(r'<a href="#([^"]+)">([^<]*)</a>', found.group(1))
 
 
 @pytest.mark.parametrize(

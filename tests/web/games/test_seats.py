@@ -15,9 +15,7 @@ from scorekeeper.engine import GAMES, Game
 from tests.support.seats import THREE
 from tests.support.stored import group_listing, one_group, viewed
 from tests.support.toy_game_pages import csrf, record, text_of
-from tests.support.toy_game_pages import start as toy_start
-
-NAMES = ["Ann", "Bob", "Cat"]
+from tests.support.web.games.seats import NAMES, start
 
 
 @pytest.fixture
@@ -25,10 +23,6 @@ def three(monkeypatch):
     monkeypatch.setitem(GAMES, THREE.key, THREE)
     assert isinstance(THREE, Game) and THREE.seats == 3 and len(THREE.sides) == 3
     return THREE
-
-
-def start(client) -> int:
-    return toy_start(client, THREE, NAMES, first_dealer="2")
 
 
 def test_the_new_game_form_asks_for_three_players(client, three):

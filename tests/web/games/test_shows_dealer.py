@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.any_game import GAME as SHEET
 from tests.support.app import SEAT_NAMES
+from tests.support.web.games.shows_dealer import pages
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -41,17 +42,6 @@ def sheet(client, monkeypatch):
         return created["id"]
 
     return make
-
-
-def pages(client, game_id: int) -> tuple[str, str, str]:
-    return tuple(
-        client.get(path).get_data(as_text=True)
-        for path in (
-            f"/games/{game_id}",
-            f"/games/{game_id}/live",
-            f"/games/{game_id}/hands/new",
-        )
-    )
 
 
 ROUND = {"points_0": "3", "points_1": "-1", "points_2": "0", "points_3": "2"}

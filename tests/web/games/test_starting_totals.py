@@ -5,27 +5,21 @@ new-game page, the scoreboard and sheets, export and import, for either game."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 from scorekeeper import db, transfer
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
-from tests.support.app import SEAT_NAMES, join_group
+from tests.support.app import SEAT_NAMES
 from tests.support.israeli_whist_import_iws import upload
 from tests.support.stored import game_count, viewed
-
-
-def plain(response) -> str:
-    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return re.sub(r"\s+", " ", re.sub("[\u2066-\u2069]", "", text)).replace("&amp;", "&")
-
-
-def create(client, **body):
-    return client.post(
-        "/api/games",
-        json={"players": SEAT_NAMES, "rules": "pagat-german", "first_dealer": 0, **body},
-    )
+from tests.support.web.games.shared import plain
+from tests.support.web.games.starting_totals import (
+    create,
+    create_bid_whist,
+    new_game_form,
+    stats_totals,
+)
 
 
 def test_the_api_starts_a_game_from_carried_totals(client):
@@ -82,16 +76,6 @@ def test_bid_whist_carries_one_total_per_side(client):
     assert refused.status_code == 422 and "needs 2 numbers" in refused.get_json()["error"]
 
 
-def new_game_form(**fields):
-    return {
-        **{f"player_{s}": name for s, name in enumerate(SEAT_NAMES)},
-        "first_dealer": "0",
-        "rules": "pagat-german",
-        "target": "",
-        **fields,
-    }
-
-
 def test_the_new_game_page_carries_totals_over_and_shows_hand_0(client):
     page = client.get("/games/new?game=israeli-whist").get_data(as_text=True)
     assert 'name="start_0"' in page and 'name="start_3"' in page
@@ -139,12 +123,6 @@ def test_export_and_import_keep_the_carried_totals(app, client, tmp_path):
 # --- a game cannot start already lost (issue 18, item 9) ------------------------------------
 
 LOST = "has already lost the game"
-
-
-def create_bid_whist(client, **body):
-    return client.post(
-        "/api/games", json={"game": "bid-whist", "players": SEAT_NAMES, "first_dealer": 0, **body}
-    )
 
 
 @pytest.mark.parametrize(
@@ -224,18 +202,6 @@ def test_import_refuses_a_bid_whist_game_that_started_lost(client, app, tmp_path
     text = plain(response)
     assert "starting_totals[1]" in text and LOST in text
     assert game_count(client) == 1
-
-
-def stats_totals(client, game_id: int) -> list[str]:
-    """The statistics page's row of totals (the players'), as a member of the group reads it."""
-    join_group(client, game_id)
-    page = client.get(f"/games/{game_id}/stats")
-    assert page.status_code == 200
-    html = page.get_data(as_text=True)
-    rows = re.findall(r'<th scope="row">Total</th>((?:<td>[^<]*</td>)+)</tr>', html)
-    assert rows, "the statistics page shows no totals"
-    cells = re.findall(r"<td>([^<]*)</td>", rows[-1])
-    return [re.sub("[\u2066-\u2069]", "", cell).replace("\u2212", "-") for cell in cells]
 
 
 def test_statistics_count_the_carried_totals_as_the_scoreboard_does(client):

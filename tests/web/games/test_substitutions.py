@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 import pytest
 
@@ -17,15 +16,12 @@ from scorekeeper.engine.core.errors import InvalidSettings
 from scorekeeper.engine.core.seating import SeatChange, check_changes, names_at, stints
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES
+from tests.support.web.games.shared import plain
+from tests.support.web.games.substitutions import two_hands
 
 IW = get_game("israeli-whist")
 BW = get_game("bid-whist")
 EVE = SeatChange(2, 1, "Eve")  # from hand 2, Eve sits in West's seat
-
-
-def plain(response) -> str:
-    text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return re.sub(r"\s+", " ", re.sub("[\u2066-\u2069]", "", text)).replace("&amp;", "&")
 
 
 # --- who sat where --------------------------------------------------------------------------
@@ -61,10 +57,6 @@ def test_impossible_changes_are_refused_naming_the_rule(changes, says):
 
 
 # --- statistics credit each hand to whoever sat there ----------------------------------------
-
-
-def two_hands(game, settings, body):
-    return [game.record_from_dict(settings, body)] * 2
 
 
 def test_israeli_whist_figures_go_to_whoever_sat():

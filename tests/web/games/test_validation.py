@@ -9,11 +9,10 @@ from scorekeeper.engine.israeli_whist import (
     record_from_dict,
     score_table_entry,
 )
+from tests.support.web.games.validation import WORKED, errors_of
 
 STANDARD = preset("standard")
 PAGAT = preset("pagat-german")
-
-WORKED = dict(declarer=2, bid="7C", contracts=[2, 3, 7, 0], tricks=[0, 3, 8, 2])
 
 
 def test_worked_example_records_and_scores():
@@ -43,13 +42,6 @@ def test_values_typed_as_text_are_accepted():
     assert str(hand.bid) == "8NT"
     assert hand.frisch_rounds == 2
     assert hand.revokes == (0, 1, 0, 0)
-
-
-def errors_of(settings, **changes):
-    values = {**WORKED, **changes}
-    with pytest.raises(InvalidHand) as err:
-        record_from_dict(settings, values)
-    return err.value.errors
 
 
 @pytest.mark.parametrize(

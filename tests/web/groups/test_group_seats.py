@@ -10,11 +10,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import db
-from scorekeeper.engine import get_game
 from tests.support.app import join_group, trace_statements
+from tests.support.web.groups.group_seats import assert_seats_by_group, plans, seat_groups, start
 
-IW = get_game("israeli-whist")
-PAGAT = IW.preset("pagat-german")
 COMMON = "Noa"
 
 
@@ -23,22 +21,6 @@ def database(tmp_path):
     opened = db.migrate(str(tmp_path / "seats.db"))
     yield opened
     opened.close()
-
-
-def start(database, group_id: int, players) -> int:
-    return db.create_game(database, players, "pagat-german", PAGAT, 0, group_id=group_id)[0]
-
-
-def seat_groups(database) -> list[tuple[str, int, int | None, int]]:
-    """(table, game, the seat's group, the game's group) of every seat and seat change."""
-    return [
-        (table, game_id, seat_group, game_group)
-        for table in ("players", "seat_changes")
-        for game_id, seat_group, game_group in database.execute(
-            f"SELECT s.game_id, s.group_id, g.group_id FROM {table} s "
-            "JOIN games g ON g.id = s.game_id"
-        )
-    ]
 
 
 def test_every_seat_carries_its_games_group_as_it_is_written_and_moved(database):
@@ -77,27 +59,6 @@ def test_a_common_names_figures_are_each_groups_own(database):
     assert [g.game.id for g in db.history(database, player=COMMON, group_id=club)] == [ours]
     assert db.count_history(database, player=COMMON, group_id=other) == 4
     assert db.count_history(database, player="Tamar", group_id=club) == 1
-
-
-def plans(database, statements: list[str]) -> list[str]:
-    """The query plan's lines of each statement that reads a name's seats."""
-    found = []
-    for statement in statements:
-        if "json_each" not in statement and "name =" not in statement:
-            continue
-        plan = database.execute(f"EXPLAIN QUERY PLAN {statement}").fetchall()
-        found.append("\n".join(row[3] for row in plan))
-    return found
-
-
-def assert_seats_by_group(found: list[str]) -> None:
-    assert found, "no statement read a name's seats"
-    reads = "\n".join(found)
-    assert "INDEX idx_players_group_name (group_id=? AND name=?)" in reads, reads
-    assert "INDEX idx_seat_changes_group_name (group_id=? AND name=?)" in reads, reads
-    # Never every seat of the name, nor every seat.
-    assert "idx_players_name_game" not in reads and "idx_seat_changes_name" not in reads, reads
-    assert "SCAN players" not in reads and "SCAN seat_changes" not in reads, reads
 
 
 @pytest.mark.parametrize(

@@ -6,14 +6,8 @@ invite link it knew. A cookie written before the change keeps every right it had
 
 from __future__ import annotations
 
-import base64
-import copy
 import json
 import re
-import urllib.error
-import urllib.parse
-import urllib.request
-import zlib
 
 import pytest
 
@@ -21,25 +15,9 @@ from scorekeeper import db
 from tests.support.groups_privacy import Browser, call
 from tests.support.live import SERVED, serving
 from tests.support.members import invite_of, joined, text
+from tests.support.web.groups.members import copied, post_with_token_of, sees, session_payload
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-
-
-def copied(browser: Browser) -> Browser:
-    """Another phone holding a copy of ``browser``'s cookies (a backup, a stolen copy)."""
-    twin = Browser(browser.base)
-    for cookie in browser.jar:
-        twin.jar.set_cookie(copy.copy(cookie))
-    return twin
-
-
-def session_payload(browser: Browser) -> str:
-    """What the session cookie says to anyone who reads it (signed, not encrypted)."""
-    (cookie,) = [c for c in browser.jar if c.name == "session"]
-    value = cookie.value.strip('"')
-    packed, body = value.startswith("."), value.lstrip(".").split(".")[0]
-    raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    return (zlib.decompress(raw) if packed else raw).decode()
 
 
 @pytest.fixture
@@ -60,21 +38,6 @@ def table(tmp_path):
         phones = {name: joined(base, group["id"], name) for name in ("Ann", "Ben", "Cat")}
         phones["Cat"].get(f"/games/{game['id']}/edit/{game['edit_key']}")  # Cat keeps score
         yield base, group["id"], game["id"], phones
-
-
-GROUP_PAGES = [
-    "/groups/{g}",
-    "/groups/{g}/history",
-    "/groups/{g}/players",
-    "/groups/{g}/members",
-    "/groups/{g}/export.json",
-    "/games/{game}",
-    "/api/games/{game}",
-]
-
-
-def sees(phone: Browser, group_id: int, game_id: int) -> dict[str, int]:
-    return {path: phone.get(path.format(g=group_id, game=game_id))[0] for path in GROUP_PAGES}
 
 
 def test_every_copy_of_a_cookie_loses_the_group_when_its_phone_leaves(table):
@@ -119,20 +82,6 @@ def test_a_member_removes_another_after_asking_and_the_group_keeps_it(table):
     assert set(sees(phones["Ben"], group_id, game_id).values()) == {200}
     again = joined(base, group_id, "Cat")
     assert set(sees(again, group_id, game_id).values()) == {200}
-
-
-def post_with_token_of(phone: Browser, page_path: str, path: str) -> int:
-    """POSTs to ``path`` with the CSRF token of the phone's own page ``page_path``."""
-    _, page = phone.get(page_path)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    request = urllib.request.Request(
-        phone.base + path, data=urllib.parse.urlencode({"csrf_token": token}).encode()
-    )
-    try:
-        with phone.opener.open(request, timeout=30) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 def test_only_a_member_removes_and_only_a_member_of_its_own_group(table):

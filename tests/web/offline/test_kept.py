@@ -13,7 +13,6 @@ import zipfile
 
 import pytest
 from babel.messages.mofile import read_mo
-from flask import render_template_string
 from markupsafe import Markup
 
 from scorekeeper.engine import GAMES
@@ -23,6 +22,7 @@ from scorekeeper.web.offline import phone_engine
 from tests.support.app_conformance import simulated_hands
 from tests.support.kept_requests import new_game_request
 from tests.support.phone_calls import GAME_KEYS, NAMES, answered
+from tests.support.web.offline.kept import SPADES, served, spades_save
 
 LANGUAGES = ("he", "en", "de")
 SCRIPT = "<script>alert('x')</script>"
@@ -52,14 +52,6 @@ SAID = {
     "dropper": {"en": "Remove hand 3 from this phone", "de": "Spiel 3 von diesem Handy entfernen"},
     "clash": {"en": "On this phone", "he": "לשמור את זו"},
 }
-
-
-def served(app, language: str, view: str, *models) -> str:
-    """The view as the server's Flask draws it, for a browser asking for ``language``."""
-    with app.test_request_context("/", headers={"Accept-Language": language}):
-        names = ", ".join(f"m{n}" for n in range(len(models)))
-        source = f'{{% from "_kept.html" import {view} %}}{{{{ {view}({names}) }}}}'
-        return render_template_string(source, **{f"m{n}": m for n, m in enumerate(models)})
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -265,15 +257,7 @@ def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server,
     assert [h["number"] for h in now["hands"]] == [1] and now["status"] == "finished"
 
 
-# --- a save on the hand form, for a phone that keeps the game (issue 44) ----------------------
-SPADES = GAMES["spades"]
 KEPT_SAVE = {"Accept": "application/json", "X-Scorekeeper-Kept": "1"}
-SPADES_HAND = {"bids": [4, 3, 3, 3], "tricks": [2, 5, 1, 5]}
-
-
-def spades_save(client, game_id: int, headers: dict[str, str], **changed: str):
-    data = {"number": "1", "save": "1", **SPADES.hand.form_values(SPADES_HAND), **changed}
-    return client.post(f"/games/{game_id}/hands/new", data=data, headers=headers)
 
 
 def test_a_save_answers_a_phone_that_keeps_the_game_with_the_game_as_saved(client, make_game):

@@ -12,15 +12,10 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from tests.support.offline_sync import legal_hands, start
+from tests.support.web.offline.kept_drawn import drawn
 
 GAME_KEYS = sorted(GAMES)
 HEBREW = re.compile("[\u0590-\u05ff]")
-
-
-def drawn(client, game_id: int, query: str = "", language: str = "en") -> dict:
-    response = client.get(f"/games/{game_id}/offline{query}", headers={"Accept-Language": language})
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()["drawn"]
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)

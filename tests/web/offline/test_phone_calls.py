@@ -4,9 +4,7 @@ and form give, byte for byte, in each language and game (bad requests: test_kept
 from __future__ import annotations
 
 import html as markup
-import random
 import re
-from typing import Any
 
 import pytest
 from babel import Locale
@@ -17,12 +15,7 @@ from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, wor
 from scorekeeper.web import i18n
 from tests.support.app_conformance import plain_text
 from tests.support.phone_calls import GAME_KEYS, NAMES, Played, answered, same_rows
-
-
-def drawn_alike(form: dict[str, Any], html: str) -> bool:
-    """Whether each part of the phone's hand form is in its whole and in the server's ``html``."""
-    parts = [form[f"{part}_html"] for part in ("savebar", "head", "steps", "scripts")]
-    return all(part in html and part in form["html"] for part in parts)
+from tests.support.web.offline.phone_calls import bad_values, drawn_alike
 
 
 def test_the_engine_lists_join_as_babel_does():
@@ -102,31 +95,6 @@ def test_the_phone_draws_and_refuses_as_the_server_does(client, make_game, key, 
         back = client.get(f"/games/{ended.id}/hands/new", follow_redirects=True)
         flashed = re.search(r'<p class="flash[^>]*>(.*?)</p>', back.get_data(as_text=True))
         assert plain_text(over["error"]) == plain_text(markup.unescape(flashed[1]))
-
-
-def bad_values(game: Played, spec, values: dict[str, str], place) -> list[dict]:
-    """Entries the server's form refuses: the first field asked left empty, a count out of its
-    range or a key it does not have, and, where found, a change the rules refuse across fields."""
-    fields = [f for f in spec.fields if not f.is_hidden]
-    counts, keys = [f for f in fields if f.is_count], [f for f in fields if not f.is_count]
-    asked = [f for f in fields if values.get(f.name) and f.default is None]
-    bad = [{**values, asked[0].name: ""}] if asked else []
-    if counts:
-        bad += [{**values, counts[0].name: wrong} for wrong in (str(counts[0].high + 1), "x1")]
-    bad += [{**values, keys[-1].name: "99z"}] if keys else []
-    rng = random.Random(34)
-    for _ in range(200):
-        f = rng.choice(keys or fields)
-        changed = str(rng.randint(f.low, f.high)) if f.is_count else rng.choice(f.choices).value
-        tried = {**values, f.name: changed}
-        reply = answered(game.request("entered", values=tried))[0]
-        if "error" in reply and not any("must be" in p["error"] for p in reply["problems"]):
-            try:
-                body = game.rules.hand.form_body(game.rules.context(game.settings), tried, None)
-                game.rules.record_from_dict(game.settings, body, place)
-            except Exception:
-                return [*bad, tried]
-    return bad
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)

@@ -15,7 +15,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import threading
 import time
 import urllib.request
@@ -29,7 +28,6 @@ import pytest
 
 from scorekeeper import db, game_play
 from scorekeeper.engine import phone
-from scorekeeper.engine.core.play import random_game
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone as worker  # the worker's calls: the engine's, pages drawn
 from scorekeeper.web.offline import phone_build, phone_engine, phone_stdlib
@@ -43,8 +41,15 @@ from tests.support.phone_engine import (
     page_requests,
     proof_requests,
 )
-from tests.support.play import simulates
 from tests.support.stored import viewed
+from tests.support.web.offline.phone_engine import (
+    every_address,
+    fake_files,
+    fake_tarball,
+    hand_bodies,
+    request_of,
+    snapshot_of,
+)
 
 GAME_KEYS = sorted(GAMES)
 ENGINE_SOURCES = "scorekeeper/engine/"
@@ -66,32 +71,6 @@ def test_the_app_serves_the_version_the_fetch_pins():
     assert fetch.VERSION == phone_engine.PYODIDE_VERSION
     assert fetch.URL.endswith(f"/pyodide-{fetch.VERSION}.tgz")
     assert set(fetch.FILES) == set(phone_engine.PYODIDE_FILES)
-
-
-def fake_library() -> bytes:
-    """A standard library zip of one documented module and one data file."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("json/__init__.py", '"""JSON."""\n\nimport os  # said\nX = 1\n')
-        archive.writestr("json/py.typed", "")
-    return buffer.getvalue()
-
-
-def fake_files(names) -> dict[str, bytes]:
-    return {
-        name: fake_library() if name == "python_stdlib.zip" else name.encode() * 100
-        for name in names
-    }
-
-
-def fake_tarball(files: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
-        for name, data in files.items():
-            info = tarfile.TarInfo(f"package/{name}")
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
 
 
 class Answer(io.BytesIO):
@@ -282,21 +261,6 @@ def phone_built(tmp_path_factory, pyodide_fetched) -> Path:
     if phone_build.copy_current(made, folder, vendor=vendor) is None:
         phone_build.build(folder, vendor=vendor)
     return folder
-
-
-def snapshot_of(folder: Path) -> dict[str, tuple[int, int]]:
-    """Every file under ``folder``, with its size and time of change."""
-    return {
-        path.relative_to(folder).as_posix(): (path.stat().st_size, path.stat().st_mtime_ns)
-        for path in folder.rglob("*")
-        if path.is_file()
-    }
-
-
-def every_address(urls: dict[str, Any]) -> dict[str, str]:
-    """The built files' addresses by their logical name (``phone_build``'s manifest)."""
-    found = {"engine": urls["engine"], "stdlib": urls["stdlib"], "worker": urls["worker"]}
-    return found | {f"words-{language}": url for language, url in urls["words"].items()}
 
 
 def test_the_build_names_each_file_by_its_hash_beside_its_compressed_copies(
@@ -932,23 +896,6 @@ def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
 
 
 # --- the phone's answers are the server's -------------------------------------------------
-
-
-def hand_bodies(rules, settings, count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` legal hands of one game in a row (fewer for a game that ends first)."""
-    if simulates(rules):
-        deals = rules.simulation.deals(settings, count, seed=seed, bots=rules.simulation.bots[0])
-        return [rules.simulation.record_of(deal).to_dict() for deal in deals]
-    bodies = []
-    for placed in random_game(rules, settings, count, seed, first_dealer=0):
-        if placed.game:
-            break
-        bodies.append(placed.record.to_dict())
-    return bodies
-
-
-def request_of(game: db.StoredGame) -> dict[str, Any]:
-    return {"game": game.game, "seats": len(game.players), "settings": game.settings.to_dict()}
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)

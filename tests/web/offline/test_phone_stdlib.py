@@ -20,6 +20,7 @@ from scorekeeper.web.offline import kept, phone_build, phone_engine, phone_stdli
 from tests.support.app import app_config
 from tests.support.phone_build_once import built
 from tests.support.phone_engine import fetch_module
+from tests.support.web.offline.phone_stdlib import code_of
 
 MODULE = """\
 import os, json.decoder as decoder
@@ -137,18 +138,6 @@ def test_the_cut_library_holds_what_the_engine_and_pyodide_import_and_not_the_re
     # Under a third of what the whole library is sent as.
     assert len(gzipped) < len(gzip.compress(whole)) / 3
     assert gzip.decompress(gzipped) == body
-
-
-def code_of(source: bytes, docstrings: bool = True) -> str:
-    """The code of a module, as its syntax tree (no comments, no layout), with its
-    docstrings or without them."""
-    tree = ast.parse(source)
-    if not docstrings:
-        documented = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
-        for node in ast.walk(tree):
-            if isinstance(node, documented) and ast.get_docstring(node, clean=False) is not None:
-                node.body = node.body[1:] or [ast.Pass()]
-    return ast.dump(tree)
 
 
 def test_a_module_is_sent_without_docstrings_and_comments_and_does_the_same():

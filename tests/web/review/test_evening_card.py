@@ -6,7 +6,6 @@ played, and the card for the group's members only."""
 from __future__ import annotations
 
 import html
-import re
 from datetime import timedelta
 
 import pytest
@@ -21,6 +20,8 @@ from tests.support.app import app_config
 from tests.support.evening_card import played_to_the_end
 from tests.support.evenings import NAMES, START, sheet, standings_rows, store_in
 from tests.support.result_card import model_of, text_box
+from tests.support.web.review.evening_card import note, plain
+from tests.support.web.shared import in_language
 
 LANGUAGES = ("en", "he", "de")
 OUR_TABLE = {"en": "Our table", "he": "השולחן שלנו", "de": "Unser Tisch"}
@@ -28,18 +29,10 @@ FSI, LRI, PDI, LRM, RLM = "\u2068", "\u2066", "\u2069", "\u200e", "\u200f"
 HEBREW = "נועה בן-דויד"
 
 
-def plain(text: str) -> str:
-    return re.sub("[\u200e\u200f\u2066-\u2069]", "", text)
-
-
 @pytest.fixture
 def site(tmp_path):
     app = create_app(app_config(tmp_path))
     return app, app.test_client()
-
-
-def in_language(client, language: str, path: str):
-    return client.get(path, headers={"Accept-Language": language})
 
 
 def test_the_short_text_of_a_hand_worked_evening_in_every_language(site):
@@ -155,19 +148,6 @@ WINS = {
     "he": ("הניצחון בערב:", "הניצחון בערב משותף:"),
     "de": ("gewinnt den Abend!", "teilen sich den Sieg des Abends!"),
 }
-NOTES = {
-    "en": (("1 game", "{} games"), ("1 win", "{} wins")),
-    "he": (("משחק אחד", "{} משחקים"), ("ניצחון אחד", "{} ניצחונות")),
-    "de": (("eine Partie", "{} Partien"), ("ein Sieg", "{} Siege")),
-}
-
-
-def note(language: str, games: int, wins: int) -> str:
-    """A row's note as the catalogue writes it: "3 games · 2 wins"."""
-    (game, games_), (win, wins_) = NOTES[language]
-    return " · ".join(
-        [game if games == 1 else games_.format(games), win if wins == 1 else wins_.format(wins)]
-    )
 
 
 def test_an_evening_going_on_has_a_card_that_says_so_far(site):

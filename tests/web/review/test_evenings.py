@@ -36,12 +36,9 @@ from tests.support.evenings import (
     thrown_in_first,
 )
 from tests.support.stored import join
+from tests.support.web.review.evenings import group_id_of
 
 HEBREW = ("אלכסנדרה בן-דויד", "שלומית אבן-חיימי", "נחמיה בן-אליעזר", "Christopher Mont")
-
-
-def group_id_of(database, game_id: int) -> int:
-    return db.load_game(database, game_id).group_id
 
 
 # --- the four-hour rule -------------------------------------------------------------------

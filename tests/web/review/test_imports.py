@@ -4,47 +4,11 @@ group to theirs (404 otherwise)."""
 
 from __future__ import annotations
 
-import io
-
 from scorekeeper import db
-from tests.games.israeli_whist.worked import WORKED_EXAMPLE
-from tests.support.app import SEAT_NAMES
 from tests.support.israeli_whist_import_iws import FIXTURE
 from tests.support.stored import join
-
-
-def bearer(key):
-    return {"Authorization": f"Bearer {key}"}
-
-
-def played_game(client, players=SEAT_NAMES, hands=2, group=None):
-    """A game of ``hands`` worked-example hands (in ``group``, a POST /api/groups answer,
-    or a group of its own); its creation answer."""
-    body = {"players": players, "rules": "pagat-german", "target": 100_000, "first_dealer": 0}
-    headers = {}
-    if group is not None:
-        body["group"] = group["id"]
-        headers = bearer(group["key"])
-    made = client.post("/api/games", json=body, headers=headers).get_json()
-    for _ in range(hands):
-        response = client.post(
-            f"/api/games/{made['id']}/hands", json=WORKED_EXAMPLE, headers=bearer(made["edit_key"])
-        )
-        assert response.status_code == 201, response.get_json()
-    return made
-
-
-def group_of(app, game_id):
-    with app.app_context():
-        return db.load_game(db.get_db(), game_id).group_id
-
-
-def upload(client, path, data: bytes):
-    return client.post(
-        path,
-        data={"file": (io.BytesIO(data), "games.json"), "submit": "1"},
-        content_type="multipart/form-data",
-    )
+from tests.support.web.review.imports import upload
+from tests.support.web.review.shared import group_of, played_game
 
 
 def test_a_member_imports_into_the_group(client, app):

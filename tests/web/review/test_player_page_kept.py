@@ -6,21 +6,15 @@ once, and the page is the one worked out from nothing."""
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 from scorekeeper import db
 from scorekeeper.web.review import players
 from tests.support.app import trace_statements
 from tests.support.evenings import NAMES, START, sheet, store_in
+from tests.support.web.review.player_page_kept import page_text
 
 FINISHED = [[10, 5, 0], [20, 0, 5], [30, 10, 0]]
-
-
-def page_text(client, url: str) -> str:
-    """The page's words, each cell apart: "Games|6|Finished games won|6/6 (100%)"."""
-    page = client.get(url).get_data(as_text=True)
-    return re.sub(r"(\|\s*)+", "|", re.sub(r"<[^>]+>", "|", page))
 
 
 def test_a_players_page_is_read_once_per_state_of_the_group(client, monkeypatch):

@@ -14,9 +14,8 @@ from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.ratings import has_partners
 from tests.support.app import join_group
-from tests.support.app_conformance import names_for, simulated_hands
-from tests.support.play import bot_runs
 from tests.support.ratings_play import Table
+from tests.support.web.review.ratings import cells, finish_one
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 
@@ -26,33 +25,6 @@ def table(client):
     found = Table(client)
     join_group(client, group_id=found.id)
     return found
-
-
-def finish_one(table: Table, game, players: list[str] | None = None) -> list[str]:
-    """A game of ``game`` played through the API to its end (or finished now); returns
-    its players."""
-    players = players or names_for(game)
-    for bots in bot_runs(game):
-        game_id = table.start(game.key, players, first_dealer=0)
-        for hand in simulated_hands(game, 200, seed=11, bots=bots):
-            if table.hand(game_id, hand)["status"] == "finished":
-                return players
-    assert game.progression.finish_now
-    done = table.client.post(f"/api/games/{game_id}/finish", headers=table.edit_keys[game_id])
-    assert done.status_code == 200, done.get_json()
-    return players
-
-
-def cells(html: str, table_id: str) -> list[list[str]]:
-    body = html.split(f'id="{table_id}"', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
-    return [
-        [
-            " ".join(markup.unescape(re.sub(r"<[^>]+>", " ", c)).split()).strip("\u2068\u2069")
-            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
-        ]
-        for row in rows
-    ]
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))

@@ -20,6 +20,15 @@ from tests.support.app_conformance import names_for, simulated_hands
 from tests.support.play import bot_runs
 from tests.support.ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from tests.support.upgrade import V4_DB
+from tests.support.web.review.ratings_openskill import (
+    blend_of,
+    database_of,
+    kept_trends,
+    library_of,
+    play_apart,
+    sheet_of,
+    spades_near_the_end,
+)
 
 FOUR = ["Noa", "Avi", "Dana", "Gil"]
 
@@ -27,10 +36,6 @@ FOUR = ["Noa", "Avi", "Dana", "Gil"]
 @pytest.fixture
 def table(client):
     return Table(client)
-
-
-def database_of(client):
-    return db.open_database(str(client.application.config["DATABASE"]))
 
 
 # --- the rules --------------------------------------------------------------------------
@@ -93,11 +98,6 @@ def test_the_lowest_total_wins_a_low_sheet_so_its_totals_are_negated(table):
     assert min(answer, key=lambda n: answer[n]["mu"]) == "Dana"
 
 
-def spades_near_the_end(table, players, starting=(430, 300)):
-    """A Spades game a hand or two from its end (the sides start at ``starting``)."""
-    return table.start("spades", players, starting_totals=list(starting))
-
-
 SPADES_HAND = {"bids": [4, 2, 3, 3], "tricks": [5, 2, 3, 3]}  # A +71, B +50
 
 
@@ -114,28 +114,7 @@ def test_a_partnership_game_rates_each_side_as_a_team_of_two(table):
 
 # --- a seat that changed hands: one player blended from its sitters ---------------------
 
-APART = [
-    (["Gil", "Tal", "Noa", "Avi", "Dana"], [50, 10, 30, 30, 20]),
-    (["Gil", "Tal"], [9, 1]),
-]
 """Sheets that rate the players apart first: Gil strong, Tal weak, Noa and Avi between."""
-
-
-def play_apart(table) -> list:
-    for players, points in APART:
-        table.sheet(players, points)
-    return [([[n] for n in players], points) for players, points in APART]
-
-
-def library_of(row) -> object:
-    return LIBRARY.rating(mu=row["mu"], sigma=row["sigma"])
-
-
-def blend_of(sitters) -> object:
-    """The seat as one library player: (rating, share) per sitter, in the order they sat."""
-    mu = sum(share * rating.mu for rating, share in sitters)
-    variance = sum(share * rating.sigma**2 for rating, share in sitters)
-    return LIBRARY.rating(mu=mu, sigma=math.sqrt(variance))
 
 
 def test_a_shared_seat_is_one_player_blended_from_its_sitters(table):
@@ -174,19 +153,6 @@ def test_a_shared_seat_is_one_player_blended_from_its_sitters(table):
     assert before["Tal"]["sigma"] > after["Tal"]["sigma"] > before["Tal"]["sigma"] * 0.999
     shared = [("Gil", 19 / 20), ("Tal", 1 / 20)]
     assert_matches(after, [*prior, ([["Noa"], ["Avi"], ["Dana"], [shared]], [20, 60, 0, 40])])
-
-
-def sheet_of(players, changes, totals, hands=4):
-    sheet = get_game("any-game").seated(len(players))
-    return SimpleNamespace(
-        id=1,
-        game="any-game",
-        players=tuple(players),
-        changes=tuple(changes),
-        hand_count=hands,
-        totals=tuple(totals),
-        settings=sheet.settings_from_dict({"goal": "rounds", "rounds": hands}),
-    )
 
 
 RATED = {
@@ -785,29 +751,6 @@ def test_games_finished_at_the_same_moment_are_rated_in_the_order_of_their_ids(t
         table.by_player("any-game"),
         [([["Noa"], ["Avi"]], [2, 1]), ([["Noa"], ["Avi"]], [1, 2])],
     )
-
-
-def kept_trends(client) -> tuple[dict, dict]:
-    """Each rated player's trend as kept with their rating (``ratings.recent``, m016), and
-    as their rating history gives it now."""
-    database = database_of(client)
-    try:
-        kept = {
-            (row[0], row[1], row[2]): row[3]
-            for row in database.execute("SELECT group_id, game, player, recent FROM ratings")
-        }
-        worked_out = {
-            key: database.execute(
-                "SELECT json_group_array(json_array(mu_before, sigma_before, mu, sigma)) "
-                "FROM (SELECT * FROM rating_history WHERE group_id = ? AND game = ? "
-                "AND player = ? ORDER BY position DESC LIMIT ?)",
-                [*key, ratings.TREND_GAMES],
-            ).fetchone()[0]
-            for key in kept
-        }
-    finally:
-        database.close()
-    return kept, worked_out
 
 
 def test_the_kept_trends_follow_every_change_of_the_ratings(table):

@@ -17,28 +17,13 @@ import re
 
 import pytest
 
-from scorekeeper.db import get_db
 from tests.support.pages import hand_form
 from tests.support.review import (
     played,  # noqa: F401  (fixtures)
     text_of,
 )
 from tests.support.stored import viewed
-
-# Figures a page may keep for the next one (db/figures.py): a cache of what the hands
-# give, each row valid only for its game's version, never the players' data.
-DERIVED_TABLES = {"game_figures", "game_stats"}
-
-
-def dump(app) -> list:
-    with app.app_context():
-        database = get_db()
-        return [
-            list(database[t].rows)
-            for t in sorted(database.table_names())
-            if t not in DERIVED_TABLES
-        ]
-
+from tests.support.web.review.review import chart_points, dump
 
 # --- name and notes through the API ---------------------------------------------------------------
 
@@ -118,15 +103,6 @@ def test_the_chart_style_is_allowed_by_the_content_security_policy(client, playe
 
 
 # --- the scoreboard's chart ---------------------------------------------------------------
-
-
-def chart_points(page: str) -> list[int]:
-    """How many points each line of the scoreboard's chart has."""
-    chart = re.search(r'<svg[^>]*class="skc".*?</svg>', page, re.S).group(0)
-    return [
-        len(points.split())
-        for points in re.findall(r'<polyline points="([^"]+)"/><circle class="e"', chart)
-    ]
 
 
 def test_the_scoreboard_charts_running_totals_and_follows_each_change(editor):

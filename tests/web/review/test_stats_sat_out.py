@@ -15,51 +15,17 @@ import sqlite3
 from scorekeeper.database_check import check_database
 from scorekeeper.db import figures as kept_figures
 from scorekeeper.web.review.players import PLAYER_DATA
-from tests.support.review import rows_of
 from tests.support.skat_rules import grand
 from tests.support.stored import held_groups
+from tests.support.web.review.stats_sat_out import (
+    _career,
+    _counted_every_deal,
+    _doppelkopf,
+    _figures,
+    _hands_against,
+)
 
 FIVE = ["Adelheid", "Bertram", "Clothilde", "Dietmar", "Elfriede"]
-
-# Re's card points in each of five deals: Re (the two left of the dealer) wins, loses...
-RE_POINTS = [130, 100, 160, 130, 200]
-
-
-def _doppelkopf(client, make_game, names, deals: int) -> int:
-    """A Doppelkopf game (DDV rules, the first seat dealing first) of ``deals`` deals, Re
-    the two players left of the dealer with ``RE_POINTS`` (at five the dealer sits out)."""
-    game_id, key = make_game("doppelkopf", rules="ddv", players=names, first_dealer=0)
-    size = len(names)
-    for number in range(deals):
-        hand = {"re": [(number + 1) % size, (number + 2) % size], "re_points": RE_POINTS[number]}
-        answer = client.post(
-            f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"}
-        )
-        assert answer.status_code == 201, answer.get_json()
-        assert answer.get_json()["status"] == "in_progress"
-    return game_id
-
-
-def _figures(client, game_id: int) -> dict[str, list[str]]:
-    """The statistics page's rows of figures per player, its first row the names."""
-    page = client.get(f"/games/{game_id}/stats")
-    assert page.status_code == 200
-    return rows_of(page, "player-figures")
-
-
-def _career(client, name: str) -> dict[str, list[str]]:
-    (group,) = held_groups(client)
-    page = client.get(f"/groups/{group}/players/{name}")
-    assert page.status_code == 200
-    return rows_of(page, "career")
-
-
-def _hands_against(client, game: str, a: str, b: str) -> str:
-    """The head-to-head cell of ``a`` against ``b``: its hands scored more–fewer."""
-    (group,) = held_groups(client)
-    page = client.get(f"/groups/{group}/players", query_string={"player": [a, b], "game": game})
-    assert page.status_code == 200
-    return rows_of(page, "head-to-head")[a][1].split(" / ")[1]
 
 
 def test_a_doppelkopf_dealer_at_a_table_of_five_plays_four_of_five_deals(client, make_game):
@@ -122,21 +88,6 @@ def test_at_a_table_of_four_everyone_plays_every_deal(client, make_game):
     assert figures["Hands with the most points"] == ["3", "3", "1", "1"]
     assert _career(client, "Dietmar")["Hands played"] == ["4"]
     assert _hands_against(client, "doppelkopf", "Adelheid", "Bertram") == "hands 1–1 of 4"
-
-
-def _counted_every_deal(value):
-    """A stored figure (``game_figures``' or ``game_stats``' JSON) as the old count kept
-    it: every HandFigures' hands 5, every deal of the game."""
-    if isinstance(value, dict) and "@" not in value:  # game_figures': players, rivalries
-        return {name: _counted_every_deal(item) for name, item in value.items()}
-    if isinstance(value, dict):
-        fields = [_counted_every_deal(item) for item in value["f"]]
-        if "HandFigures" in value["@"]:
-            fields[0] = 5
-        return {"@": value["@"], "f": fields}
-    if isinstance(value, list):
-        return [_counted_every_deal(item) for item in value]
-    return value
 
 
 def test_figures_a_database_kept_under_the_old_count_are_worked_out_again(client, make_game, app):
