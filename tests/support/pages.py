@@ -56,3 +56,14 @@ def editor_at_15(client, make_game):
     game_id, key = make_game("israeli-whist", rules="pagat-german", target=15)
     client.get(f"/games/{game_id}/edit/{key}")
     return client, game_id
+
+
+NEW_GAME = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Dee",
+    "first_dealer": "2",
+    "rules": "elhanani",
+    "target": "150",
+}

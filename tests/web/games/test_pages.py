@@ -6,21 +6,10 @@ import pytest
 
 from scorekeeper.web import create_app
 from tests.support.app import SEAT_NAMES, app_config
-from tests.support.pages import dump, hand_form, text_of
+from tests.support.pages import NEW_GAME, dump, hand_form, text_of
 from tests.support.stored import viewed
 
 # --- home and new game --------------------------------------------------------------------
-
-
-NEW_GAME = {
-    "player_0": "Ann",
-    "player_1": "Bob",
-    "player_2": "Cy",
-    "player_3": "Dee",
-    "first_dealer": "2",
-    "rules": "elhanani",
-    "target": "150",
-}
 
 
 # --- scoreboard and edit link -------------------------------------------------------------

@@ -12,6 +12,7 @@ from scorekeeper.engine.core.game import partnered
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import stored_game
 from tests.support.pages import (
+    NEW_GAME,
     dump,
     editor_at_15,  # noqa: F401  (fixtures)
     hand_form,
@@ -231,17 +232,6 @@ def test_new_game_form_suggests_names_already_used(client, make_game):
     assert "House rules" in page and "Target score" in page
     for preset in ("standard", "pagat-german", "elhanani"):
         assert f'value="{preset}"' in page
-
-
-NEW_GAME = {
-    "player_0": "Ann",
-    "player_1": "Bob",
-    "player_2": "Cy",
-    "player_3": "Dee",
-    "first_dealer": "2",
-    "rules": "elhanani",
-    "target": "150",
-}
 
 
 def test_new_game_starts_and_this_browser_can_edit(client):
