@@ -7,6 +7,7 @@ folder ``tests/games/<key>/`` with its rules tables and worked examples."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,42 @@ def test_conftest_holds_fixtures_only():
             if targets != ["pytest_plugins"]:
                 others += targets
     assert others == []
+
+
+def test_a_test_module_holds_tests_and_fixtures_only():
+    """What a test module's tests share with no other module still lives in
+    ``tests/support/<its folders>/<topic>.py``: a test module holds its tests, its
+    fixtures and pytest's hooks, never a helper function (issue 67)."""
+    modules = sorted(TESTS.rglob("test_*.py"))
+    assert len(modules) > 200
+    helpers = [
+        f"{path.relative_to(TESTS)}: {node.name}"
+        for path in modules
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not node.name.startswith(("test_", "pytest_"))
+        and not any("fixture" in ast.unparse(d) for d in node.decorator_list)
+    ]
+    assert helpers == []
+
+
+VIEWS = re.compile(r"^@\w+\.(route|get|post|put|delete|patch)\(", re.M)
+"""A route registered in a module: the mark of a view module."""
+
+
+def test_every_view_module_has_a_test_module_of_its_name():
+    """The tests of a view are where a newcomer looks for them: for each module of
+    ``scorekeeper/web/<area>/`` that registers routes, ``tests/web/<area>/test_<module>.py``
+    (issue 67)."""
+    web = TESTS.parent / "scorekeeper" / "web"
+    views = sorted(p for p in web.glob("*/*.py") if VIEWS.search(p.read_text(encoding="utf-8")))
+    assert {p.parent.name for p in views} == {"api", "club", "games", "groups", "offline", "review"}
+    missing = [
+        f"{p.parent.name}/{p.name}"
+        for p in views
+        if not (TESTS / "web" / p.parent.name / f"test_{p.name}").is_file()
+    ]
+    assert missing == []
 
 
 def test_the_game_factories_take_a_game(make_game):
