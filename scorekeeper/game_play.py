@@ -43,14 +43,11 @@ def progress_of(
     """The game's own view of itself after ``hands`` (its ``replay``): for a game whose
     rules have "finish now", finished after ``finished_after`` hands, or else after the
     number stored when the table asked."""
-    rules = game.table
     records = [h.record for h in hands]
-    options: dict[str, Any] = {}
+    options = _finish_options(game, finished_after)
     if game.starting_totals:
         options["starting_totals"] = game.starting_totals
-    if rules.progression.finish_now:
-        options["finish_after"] = game.finished_after if finished_after is None else finished_after
-    return rules.replay(game.settings, game.first_dealer, records, **options)
+    return game.table.replay(game.settings, game.first_dealer, records, **options)
 
 
 def _finish_options(game: db.StoredGame, finished_after: int | None) -> dict[str, Any]:

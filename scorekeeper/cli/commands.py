@@ -20,7 +20,7 @@ import click
 
 from ..engine import DEFAULT_GAME, GAMES, EngineError, Game, Settings, find_game, get_game
 from ..engine.core.command_line import HandOption, shown
-from ..engine.core.game import seat_counts
+from ..engine.core.game import seat_counts, table_knobs
 from ..engine.registry import UNLISTED
 from ..problems import Problem
 from .numbers import WholeNumber
@@ -263,7 +263,7 @@ def _knob_help(knob) -> str:
 def rules(preset_name: str | None, game_key: str) -> None:
     """Show the settings of one rules preset, or of every preset side by side."""
     game = game_from_option(game_key)
-    every = game.preset(game.default_preset).knobs_for_table()
+    every = table_knobs(game)
     knobs = [knob.name for knob in every]
     if preset_name is not None:
         try:

@@ -54,6 +54,7 @@ from .game import (
     Replayed,
     seat_counts,
     seat_values,
+    table_knobs,
 )
 from .knobs import rules_lines_of
 from .messages import Message, msg, nmsg
@@ -295,8 +296,7 @@ class GameBase(SchemaDefaults):
             return declared(self, hands)
         if declared is not None:
             return dict(declared)
-        knobs = self.preset(self.default_preset).knobs_for_table()
-        knob = next((knob for knob in knobs if knob.name == "target"), None)
+        knob = next((knob for knob in table_knobs(self) if knob.name == "target"), None)
         return None if knob is None else {"target": min(knob.high or 10_000, 10_000)}
 
     def end_words(self, settings: Any) -> Message:

@@ -669,6 +669,12 @@ def title_of(game: Game, preset: str) -> Message:
     return game.preset_titles.get(preset, game.name)
 
 
+def table_knobs(game: Game) -> tuple[Knob, ...]:
+    """The knobs of ``game``'s table as the new-game form shows them: its default preset's
+    settings', with the bounds that follow the table (``Settings.knobs_for_table``)."""
+    return game.preset(game.default_preset).knobs_for_table()
+
+
 def seat_counts(game: Game) -> range:
     """Every number of players a table of ``game`` may have, fewest first."""
     low, high = game.seat_range or (game.seats, game.seats)

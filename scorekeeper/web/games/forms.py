@@ -21,7 +21,7 @@ from wtforms.widgets import HiddenInput
 
 from ...engine import EngineError, Game, Knob, get_game
 from ...engine import msg as engine_msg
-from ...engine.core.game import seat_counts
+from ...engine.core.game import seat_counts, table_knobs
 from ...engine.pages.form import HandFormPage, Problems, Table, hand_form
 from ..forms import (
     ConfirmForm,
@@ -73,8 +73,7 @@ GROUP_TITLES = {
 
 def knob_label(game: Game, name: str) -> Any:
     """A knob's short name on the new-game form (the knobs of ``game``'s table)."""
-    knobs = game.preset(game.default_preset).knobs_for_table()
-    knob = next((k for k in knobs if k.name == name), None)
+    knob = next((k for k in table_knobs(game) if k.name == name), None)
     return lazy_words(knob.label or engine_msg(name)) if knob is not None else name
 
 
@@ -196,7 +195,7 @@ def _new_game_form_class(key: str) -> type[NewGameForm]:
     registered = get_game(key)
     counts = seat_counts(registered)
     game = registered.seated(counts[-1])
-    every = game.preset(game.default_preset).knobs_for_table()
+    every = table_knobs(game)
     seated = type(game.preset(game.default_preset)).seat_knobs()
     # The target has its own field; a knob the names seated decide, none; a list of choices
     # (Doppelkopf's Bock events) is set by the preset, or through the API and --set, since

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from ... import db, game_play
 from ...engine import GAMES, EngineError, Game
 from ...engine.core.display import signed
-from ...engine.core.game import Knob, partnered, title_of
+from ...engine.core.game import partnered, table_knobs, title_of
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.seating import table_changes
 from ...engine.core.seats import leaders_of
@@ -165,7 +165,7 @@ def new_game():
         presets={name: settings.to_dict() for name, settings in game.presets.items()},
         # The game's name under each preset, as the heading says it (Belote's "Coinche").
         titles={name: translate(title_of(game, name)) for name in game.presets},
-        knobs={knob.name: knob for knob in _knobs(game)},
+        knobs={knob.name: knob for knob in table_knobs(game)},
         words=_choice_words(game),
         preset_label=preset_label,
         partnered=partnered(game),
@@ -187,16 +187,11 @@ def _chances_urls(group_id: int | None, key: str) -> dict[str, str | None]:
     }
 
 
-def _knobs(game: Game) -> tuple[Knob, ...]:
-    """The knobs of ``game``'s table, as its settings declare them."""
-    return game.preset(game.default_preset).knobs_for_table()
-
-
 def _choice_words(game: Game) -> dict[str, str]:
     """How the page words a knob's value where it shows the preset's: yes, no, none, and
     each choice as the game's knobs word it."""
     words = {"true": _("yes"), "false": _("no"), "none": _("none")}
-    for knob in _knobs(game):
+    for knob in table_knobs(game):
         for value, label in zip(knob.choices, knob.choice_labels, strict=False):
             words.setdefault(value, translate(label))
     return words
@@ -206,7 +201,7 @@ def _knob_groups(form: NewGameForm, game: Game) -> list[tuple[Any, list[Any]]]:
     """The form's house-rule fields, grouped by the game's knob groups."""
     fields = {field.name: field for field in form.knob_fields()}
     groups: dict[str, list[Any]] = {}
-    for knob in _knobs(game):
+    for knob in table_knobs(game):
         if knob.name in fields:
             groups.setdefault(knob.group, []).append(fields[knob.name])
     titles = GROUP_TITLES | {
