@@ -29,7 +29,7 @@ from .engine.core.game import Game, HandPlace, HandRecord, side_names
 from .engine.core.language import Words
 from .engine.core.messages import msg
 from .engine.core.names_in_sentences import AT, name_in
-from .engine.pages.form import Entered, Table, posted_action
+from .engine.pages.form import Entered, Table, posted_action, saved_line
 from .limits import MAX_HANDS
 
 T = TypeVar("T")
@@ -572,6 +572,8 @@ class SavedHand:
     hand: Replayed
     view: HandView
     """The hand as the scoreboard shows it."""
+    message: str
+    """What the scoreboard says of it, in the table's words (``pages.form.saved_line``)."""
 
 
 def form_at(database: Database, game: db.StoredGame, number: int, words: Words) -> Table:
@@ -600,7 +602,7 @@ def record_entered(
         )
     except EngineError as exc:
         raise entered.refusal(exc) from None
-    return _saved(game, progress, stored, revision)
+    return _saved(game, table, progress, stored, revision)
 
 
 def edit_entered(
@@ -621,10 +623,17 @@ def edit_entered(
         )
     except EngineError as exc:
         raise entered.refusal(exc) from None
-    return _saved(game, progress, number, revision)
+    return _saved(game, table, progress, number, revision)
 
 
-def _saved(game: db.StoredGame, progress: Progress, number: int, revision: int) -> SavedHand:
+def _saved(
+    game: db.StoredGame, table: Table, progress: Progress, number: int, revision: int
+) -> SavedHand:
     first = progress.next_number - len(progress.hands)
     view = game.table.hand_views(progress)[number - first]
-    return SavedHand(number, revision, progress, replayed_hand(progress, number), view)
+    hand = replayed_hand(progress, number)
+    dealers = (hand.dealer, progress.dealer)
+    message = saved_line(
+        table, game.seated, number, hand.points, view.outcome, hand.record.thrown_in, dealers
+    )
+    return SavedHand(number, revision, progress, hand, view, message)

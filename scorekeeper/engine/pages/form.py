@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.display import label_with_sides
+from ..core.display import Label, label_with_sides, signed
 from ..core.errors import EngineError, ParseError
 from ..core.form import (
     FormField,
@@ -523,3 +523,34 @@ def preview_entered(
         outcome = rules.hand_views(replayed)[0].outcome
         result = words.shown(label_with_sides(outcome, sides_as_named(rules, table.players)))
     return {"points": list(points), "names": sides_as_named(rules, seated), "result": result}
+
+
+def saved_line(
+    table: Table,
+    seated: Sequence[str],
+    number: int,
+    points: Sequence[int],
+    outcome: Label,
+    thrown_in: bool,
+    dealers: tuple[int, int],
+) -> str:
+    """What the scoreboard says of hand ``number`` once it is saved, in the table's words:
+    how it went and each side's ``points`` ("Hand 3: Dana made 4♠ · Dana & Bob +60 · …"),
+    by who sits now (``seated``, in seat order); for a deal ``thrown_in``, who deals next
+    (``dealers``: the hand's dealer and the next hand's, the same when the deal is dealt
+    again). The server's flash after a save says it as it is."""
+    words, said = table.words, table.rules.page_words.hand
+    if thrown_in:
+        dealt, deals = dealers
+        line = said.thrown_in_next if deals != dealt else said.thrown_in_again
+        return str(words.translate(line, number=number, dealer=isolate(seated[deals])))
+    sides = sides_as_named(table.rules, seated)
+    each = " · ".join(
+        f"{isolate(side)} {words.ltr(signed(p))}" for side, p in zip(sides, points, strict=True)
+    )
+    # A seat the outcome names ("with Dana", the called partner at five) by its player.
+    pieces = label_with_sides(outcome, sides).pieces
+    how = "".join(str(words.named(piece, seated)) for piece in pieces)
+    if not how:
+        return str(words.translate(said.saved_plain, number=number, points=each))
+    return str(words.translate(said.saved, number=number, outcome=how, points=each))

@@ -26,7 +26,6 @@ from flask import (
 from flask_babel import gettext as _
 
 from ... import db, game_play
-from ...engine.core.display import label_with_sides
 from ...engine.core.language import words_in
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.schema import Refused
@@ -35,14 +34,14 @@ from ...engine.pages.form import (
     posted_action,
     preview_entered,
 )
+from ...limits import MAX_HANDS
 from ..access import edit_required
-from ..i18n import current_language, isolate, named, translate
+from ..i18n import current_language, translate
 from ..offline.service import KEPT_HEADER, snapshot_of
-from ..service import counted_number, describe, hand_words, side_names
+from ..service import counted_number, describe, hand_words
 from ..weight import light
 from .blueprint import bp
 from .forms import DeleteHandForm, HandForm
-from .scoreboard import points_line
 
 
 def _table(game: db.StoredGame, number: int) -> Table:
@@ -75,26 +74,6 @@ def _render(
     return page, status, {"Cache-Control": OFFLINE_PAGE}
 
 
-def _saved_message(game: db.StoredGame, saved: game_play.SavedHand) -> str:
-    """What the scoreboard says of a hand once saved, from what the save scored."""
-    view = saved.view
-    words = hand_words(game)
-    # The game says whether the hand was thrown in (its record), not the look of its row.
-    if saved.hand.record.thrown_in:
-        dealer = isolate(game.seated[saved.progress.dealer])
-        passes = saved.progress.dealer != saved.hand.dealer  # the deal passes on (Skat)
-        said = words.thrown_in_next if passes else words.thrown_in_again
-        return translate(said, number=saved.number, dealer=dealer)
-    sides = side_names(game)
-    points = points_line(sides, saved.hand.points)
-    # A seat the outcome names ("with Dana", the called partner at five) by its player.
-    label = label_with_sides(view.outcome, sides)
-    outcome = "".join(str(named(piece, game.seated)) for piece in label.pieces)
-    if not outcome:
-        return translate(words.saved_plain, number=saved.number, points=points)
-    return translate(words.saved, number=saved.number, outcome=outcome, points=points)
-
-
 @light
 @bp.post("/games/<int:game_id>/hands/preview", endpoint="preview_hand")
 @edit_required
@@ -114,9 +93,9 @@ def preview(game_id: int, game: db.StoredGame):
 def _posted_number(game: db.StoredGame) -> int:
     """The hand the form posted is for: its ``number`` (a recorded hand being
     edited, or the next), else the next hand."""
+    number = whole_or_none(request.form.get("number"), low=1, high=MAX_HANDS)
     next_number = game.hand_count + 1
-    number = whole_or_none(request.form.get("number"), low=1, high=next_number)
-    return next_number if number is None else number
+    return next_number if number is None or number > next_number else number
 
 
 @light
@@ -147,7 +126,7 @@ def record(game_id: int, game: db.StoredGame):
         except Refused as refused:
             problems = refused.problems
         else:
-            flash(_saved_message(game, saved), "saved")
+            flash(saved.message, "saved")
             return _saved(game_id)
     if conflict is None:
         progress = game_play.current_progress(database, game)
@@ -265,7 +244,7 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         except Refused as refused:
             problems = refused.problems
         else:
-            flash(_saved_message(game, saved), "saved")
+            flash(saved.message, "saved")
             return _saved(game_id, _back())
     status = 409 if conflict else 422 if problems or form.errors else 200
     return _render(

@@ -14,14 +14,13 @@ from markupsafe import Markup
 from ...engine import Game, Message, Settings
 from ...engine.core.display import (
     Notation,
-    signed,
     total,  # noqa: F401 - web/games/routes.py takes it from here
 )
 from ...engine.core.language import Partners
 from ...engine.core.messages import with_sides
 from ...engine.pages import sheet
 from ...engine.pages.sheet import Standing, standing_of  # noqa: F401 - web/games/results.py's
-from ..i18n import bdi, isolate, isolate_ltr, named, page_text, shown
+from ..i18n import bdi, isolate_ltr, named, page_text, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +77,6 @@ def offline_note(name: str) -> Markup:
     """What the offline mark means for a hand recorded on ``name``'s phone, in the page's
     language: the legend's words, and the mark's own for a screen reader."""
     return page_text("recorded offline on %(name)s's phone", name=bdi(name))
-
-
-def points_line(players: Sequence[str], points: Sequence[int]) -> str:
-    """``Ann −20 · Bob +19 · …`` for a message after a save."""
-    return " · ".join(
-        f"{isolate(name)} {isolate_ltr(signed(p))}" for name, p in zip(players, points, strict=True)
-    )
 
 
 def bid_line(
