@@ -43,8 +43,8 @@ PIECE = 900  # px: the height of a long page's pieces
 
 NAMES = {
     "fr": ["Marie-Christine Dubois-Lefèvre", "Élodie", "Jean-Baptiste", "Gaëlle", "Théo"],
-    "de": ["Maximilian Huber-Obermaier", "Sepp", "Franziska", "Xaver"],
-    "en": ["Mary-Elizabeth Worthington", "Bob", "Catherine", "Dan"],
+    "de": ["Maximilian Huber-Obermaier", "Sepp", "Franziska", "Xaver", "Wolfgang"],
+    "en": ["Mary-Elizabeth Worthington", "Bob", "Catherine", "Dan", "Evan"],
     "he": [
         "אביגיל בן-דוד מירושלים",
         "Marie-Christine Dubois-Lefèvre",
