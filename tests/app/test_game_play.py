@@ -161,6 +161,41 @@ def test_a_refused_hand_reads_its_place_once_and_is_drawn_on_the_form_it_was_che
     assert places == [1]
 
 
+def test_the_hand_form_and_a_refused_post_of_it_resume_nothing(tmp_path, monkeypatch):
+    """The form for the next hand, and a post of it the rules refuse, stand on the last
+    hand's stored state (its place) alone: whether the game is over and which hand is next
+    are the game's row, as the last save wrote them and as the save reads them, so
+    neither page resumes or replays the game."""
+    app = create_app(app_config(tmp_path))
+    client = app.test_client()
+    created = client.post(
+        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "pagat-german"}
+    ).get_json()
+    client.post(
+        f"/api/games/{created['id']}/hands",
+        json=WORKED_EXAMPLE,
+        headers={"Authorization": f"Bearer {created['edit_key']}"},
+    )
+    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
+    calls = []
+    for name in ("resume_game", "progress_of", "current_progress", "recent_progress"):
+        real = getattr(game_play, name)
+        monkeypatch.setattr(
+            game_play,
+            name,
+            lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
+        )
+    page = client.get(f"/games/{created['id']}/hands/new")
+    assert page.status_code == 200
+    assert 'name="number" type="hidden" value="2"' in page.get_data(as_text=True)
+    refused = client.post(
+        f"/games/{created['id']}/hands/new",
+        data={"number": "2", "declarer": "2", "level": "7", "denomination": "C"},
+    )
+    assert refused.status_code == 422
+    assert calls == []
+
+
 # Every view that changes a game, with a URL of game ``{id}`` (hand 1 where it needs one).
 EDITING_VIEWS = {
     "games.preview_hand": ("POST", "/games/{id}/hands/preview"),

@@ -103,8 +103,9 @@ def _posted_number(game: db.StoredGame) -> int:
 @edit_required
 def record(game_id: int, game: db.StoredGame):
     """The form for the next hand, and its save. Neither reads the hands already played:
-    where the game stands comes from the last hand's stored state, so a save costs the
-    same in a game's first hand as in its thousandth."""
+    the form stands on the last hand's stored state, and whether the game is over and
+    which hand is next are the game's row as the last save wrote them (as the save itself
+    reads them), so a save costs the same in a game's first hand as in its thousandth."""
     database = db.get_db()
     # The form for the hand it was filled in for: a phone that loaded hand 2 and posts it
     # after another phone saved hand 2 hears of the clash (409), not of hand 3's dealer.
@@ -120,24 +121,21 @@ def record(game_id: int, game: db.StoredGame):
             saved = game_play.record_entered(database, game, table, request.form, form.number.data)
         except db.Conflict as exc:
             game = db.load_game(database, game_id) or game  # as the other phone left it
-            progress = game_play.current_progress(database, game)
-            conflict = _conflict_notice(game, progress, exc, form)
+            conflict = _conflict_notice(game, exc, form)
             table = None  # the game as the other phone left it: its form is drawn anew
         except Refused as refused:
             problems = refused.problems
         else:
             flash(saved.message, "saved")
             return _saved(game_id)
-    if conflict is None:
-        progress = game_play.current_progress(database, game)
     if not form.is_submitted():
-        if progress.status == "finished":
+        if game.status == "finished":
             flash(_("The game is over. Edit a hand to change the result."), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
-        form.number.data = progress.next_number
+        form.number.data = game.hand_count + 1
     status = 409 if conflict else 422 if problems or form.errors else 200
     number = form.number.data
-    if not (isinstance(number, int) and 0 < number <= progress.next_number):
+    if not (isinstance(number, int) and 0 < number <= game.hand_count + 1):
         number = posted
     return _render(
         game,
@@ -178,11 +176,9 @@ def _saved(game_id: int, back: str | None = None) -> Response:
     return redirect(scoreboard)
 
 
-def _conflict_notice(
-    game: db.StoredGame, progress: Any, exc: db.Conflict, form: HandForm
-) -> dict[str, Any]:
+def _conflict_notice(game: db.StoredGame, exc: db.Conflict, form: HandForm) -> dict[str, Any]:
     """What to tell the player when another phone saved first; keeps what they typed.
-    ``game`` and ``progress`` are as the other phone left them."""
+    ``game`` is as the other phone left it."""
     notice: dict[str, Any] = {"message": translate(exc.message), "stored": None}
     number = form.number.data
     stored = db.load_hand(db.get_db(), game.id, number) if isinstance(number, int) else None
@@ -191,10 +187,10 @@ def _conflict_notice(
             game.table, stored.record.to_dict(), game.names_at(number), game.settings
         )
         notice["message"] = _("Hand %(number)d was just saved on another phone.", number=number)
-    if progress.status != "finished":
+    if game.status != "finished":
         # Saving again records what is on this form as the next hand.
-        form.set_hidden("number", progress.next_number)
-        notice["next"] = progress.next_number
+        form.set_hidden("number", game.hand_count + 1)
+        notice["next"] = game.hand_count + 1
     return notice
 
 

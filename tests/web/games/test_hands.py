@@ -10,7 +10,9 @@ import re
 
 import pytest
 
+from scorekeeper.engine.registry import GAMES
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.offline_sync import legal_hands, start
 from tests.support.pages import (
     dump,
     editor_at_15,  # noqa: F401  (fixtures)
@@ -351,3 +353,31 @@ def test_a_browser_save_still_redirects(editor):
         headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"},
     )
     assert response.status_code == 302
+
+
+def test_a_finished_game_sends_the_form_to_its_board_and_refuses_a_hand_posted_anyway(client):
+    """Once the game is over ("Finish now" on Bid Whist, a side ahead), the form for a next
+    hand is not drawn: the table is sent to the board and told how to change the result.
+    A hand posted anyway (a phone that still had the form open) is refused, as the save
+    refuses it, with the board's words, and nothing is stored."""
+    game_id, edit_key, _ = start(client, "bid-whist")
+    headers = {"Authorization": f"Bearer {edit_key}"}
+    hands = legal_hands(client, "bid-whist", game_id, 4)
+    for body in hands[:3]:
+        client.post(f"/api/games/{game_id}/hands", json=body, headers=headers)
+        client.post(f"/games/{game_id}/finish", data={})
+        if client.get(viewed(client, game_id)).get_json()["status"] == "finished":
+            break
+    stored = client.get(viewed(client, game_id)).get_json()
+    assert stored["status"] == "finished"
+    page = client.get(f"/games/{game_id}/hands/new")
+    assert page.status_code == 302 and page.location.endswith(f"/games/{game_id}")
+    board = text_of(client.get(page.location))
+    assert "The game is over. Edit a hand to change the result." in board
+    entries = GAMES["bid-whist"].hand.form_values(hands[-1])
+    posted = client.post(
+        f"/games/{game_id}/hands/new", data={**entries, "number": str(len(stored["hands"]) + 1)}
+    )
+    assert posted.status_code == 409, errors_in(posted.get_data(as_text=True))
+    assert "the game is over" in text_of(posted)
+    assert client.get(viewed(client, game_id)).get_json()["hands"] == stored["hands"]
