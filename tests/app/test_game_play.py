@@ -88,11 +88,11 @@ def test_an_old_file_keeps_every_hand_row_as_it_was(tmp_path):
         upgraded.close()
 
 
-def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
-    """form → view → game_play (the engine, the store) → redirect: the save resumes the
-    game from the last hand's state once, and nothing replays it."""
-    app = create_app(app_config(tmp_path))
-    client = app.test_client()
+@pytest.fixture
+def one_hand_played(tmp_path):
+    """A phone that opened the edit link of an Israeli Whist game (pagat-german) with one
+    hand saved: (its client, the game's id)."""
+    client = create_app(app_config(tmp_path)).test_client()
     created = client.post(
         "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "pagat-german"}
     ).get_json()
@@ -102,14 +102,33 @@ def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
         headers={"Authorization": f"Bearer {created['edit_key']}"},
     )
     assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    calls = []
-    for name in ("resume_game", "progress_of", "current_progress", "record_entered"):
-        real = getattr(game_play, name)
-        monkeypatch.setattr(
-            game_play,
-            name,
-            lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
-        )
+    return client, created["id"]
+
+
+@pytest.fixture
+def game_play_calls(monkeypatch):
+    """The names of ``game_play``'s functions that the test calls through, as they are
+    called: ``game_play_calls(*names)`` starts counting them and returns the list."""
+    calls: list[str] = []
+
+    def counting(*names: str) -> list[str]:
+        for name in names:
+            real = getattr(game_play, name)
+            monkeypatch.setattr(
+                game_play,
+                name,
+                lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
+            )
+        return calls
+
+    return counting
+
+
+def test_a_hand_saved_on_the_form_resumes_the_game_once(one_hand_played, game_play_calls):
+    """form → view → game_play (the engine, the store) → redirect: the save resumes the
+    game from the last hand's state once, and nothing replays it."""
+    client, game_id = one_hand_played
+    calls = game_play_calls("resume_game", "progress_of", "current_progress", "record_entered")
     form = {
         "number": "2",
         "declarer": "2",
@@ -121,7 +140,7 @@ def test_a_hand_saved_on_the_form_resumes_the_game_once(tmp_path, monkeypatch):
         **{f"revokes_{seat}": "0" for seat in range(4)},
         "save": "Save",
     }
-    response = client.post(f"/games/{created['id']}/hands/new", data=form)
+    response = client.post(f"/games/{game_id}/hands/new", data=form)
     assert response.status_code == 302, response.get_data(as_text=True)
     assert calls == ["record_entered", "resume_game"]
 
@@ -161,35 +180,18 @@ def test_a_refused_hand_reads_its_place_once_and_is_drawn_on_the_form_it_was_che
     assert places == [1]
 
 
-def test_the_hand_form_and_a_refused_post_of_it_resume_nothing(tmp_path, monkeypatch):
+def test_the_hand_form_and_a_refused_post_of_it_resume_nothing(one_hand_played, game_play_calls):
     """The form for the next hand, and a post of it the rules refuse, stand on the last
     hand's stored state (its place) alone: whether the game is over and which hand is next
     are the game's row, as the last save wrote them and as the save reads them, so
     neither page resumes or replays the game."""
-    app = create_app(app_config(tmp_path))
-    client = app.test_client()
-    created = client.post(
-        "/api/games", json={"players": ["Ann", "Bob", "Cat", "Dan"], "rules": "pagat-german"}
-    ).get_json()
-    client.post(
-        f"/api/games/{created['id']}/hands",
-        json=WORKED_EXAMPLE,
-        headers={"Authorization": f"Bearer {created['edit_key']}"},
-    )
-    assert client.get(f"/games/{created['id']}/edit/{created['edit_key']}").status_code == 302
-    calls = []
-    for name in ("resume_game", "progress_of", "current_progress", "recent_progress"):
-        real = getattr(game_play, name)
-        monkeypatch.setattr(
-            game_play,
-            name,
-            lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
-        )
-    page = client.get(f"/games/{created['id']}/hands/new")
+    client, game_id = one_hand_played
+    calls = game_play_calls("resume_game", "progress_of", "current_progress", "recent_progress")
+    page = client.get(f"/games/{game_id}/hands/new")
     assert page.status_code == 200
     assert 'name="number" type="hidden" value="2"' in page.get_data(as_text=True)
     refused = client.post(
-        f"/games/{created['id']}/hands/new",
+        f"/games/{game_id}/hands/new",
         data={"number": "2", "declarer": "2", "level": "7", "denomination": "C"},
     )
     assert refused.status_code == 422
