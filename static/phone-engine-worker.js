@@ -108,8 +108,10 @@ async function start(urls) {
   const [pyodide, zip] = await Promise.all([loadPyodide({ ...options, _makeSnapshot: true }), engineZip]);
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   // Imported by Python's own code, so that no JavaScript object is held when the snapshot
-  // is taken (Pyodide refuses one that holds any it cannot name).
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import scorekeeper.pages.phone");
+  // is taken (Pyodide refuses one that holds any it cannot name); the pages' templates
+  // compiled too, else every start compiles them again for its first page.
+  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import scorekeeper.pages.phone; "
+    + "import scorekeeper.pages.render; scorekeeper.pages.render.compile_phone_templates()");
   try {
     keepSnapshot(key, pyodide.makeMemorySnapshot());
   } catch (error) {

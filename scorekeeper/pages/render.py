@@ -9,7 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import BytecodeCache, Environment, FileSystemLoader
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from ..engine.core.language import Partners, Words, isolate, words_in
@@ -37,10 +38,45 @@ def environment(language: str) -> Environment:
     return _environment(words_in(language))
 
 
+class Compiled(BytecodeCache):
+    """The templates as compiled once, for every language's environment: each language has
+    its own (its words), and compiled the same templates again (in the phone's WebAssembly,
+    two CPU-seconds on a desktop, at the first page drawn after each start). Kept in memory
+    by name and source (jinja checks the source's checksum: a changed template compiles
+    again)."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.held.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.held[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = Compiled()
+
+# The templates the phone draws (``sheet``, ``kept``, ``hand_form`` below).
+PHONE_TEMPLATES = ("_sheet.html", "_kept.html", "_hand_form.html")
+
+
+def compile_phone_templates() -> None:
+    """The phone's templates compiled into ``COMPILED`` (with those they import): the
+    phone's worker (static/phone-engine-worker.js) asks for it before it keeps its memory
+    snapshot, so that every later start draws its first page without compiling them. In
+    English, the engine's own words: the snapshot holds no language."""
+    for name in PHONE_TEMPLATES:
+        environment("en").get_template(name).module  # noqa: B018 # its imports compiled too
+
+
 @lru_cache(maxsize=4)
 def _environment(words: Words) -> Environment:
     found = Environment(
         loader=FileSystemLoader(TEMPLATES),
+        bytecode_cache=COMPILED,
         autoescape=True,
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,  # as the server's (web/__init__.py)

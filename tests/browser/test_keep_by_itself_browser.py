@@ -4,6 +4,8 @@ held for the phone; a phone without the edit key never."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tests.support.keep_by_itself_browser import (
@@ -17,7 +19,9 @@ from tests.support.keep_by_itself_browser import (
     started,
 )
 from tests.support.live import SHOTS, keep_screenshot, until
+from tests.support.offline_client import phone_page
 from tests.support.offline_phone import ENGINE_TIMEOUT, watched
+from tests.support.offline_walk_browser import KeepingPhone, keeping_phone_on
 
 pytestmark = pytest.mark.browser
 
@@ -166,9 +170,17 @@ DRAWN = """(id) => new Promise((resolve) => {
 })"""
 
 
+@pytest.fixture(scope="module")
+def phones(browser, tmp_path_factory) -> Iterator[KeepingPhone]:
+    """One live server and one phone that keeps each language's game on it
+    (``KeepingPhone``), as a real phone keeps several."""
+    with keeping_phone_on(browser, tmp_path_factory.mktemp("keep-cold")) as found:
+        yield found
+
+
 @pytest.mark.parametrize("language", ["he", "en"])
 def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_ready(
-    browser, live_server, language
+    phones, language
 ):
     """Reloaded without the network while the engine is still starting: the scoreboard the
     engine last drew and the form for the next hand are there at once, their keys answer,
@@ -176,11 +188,10 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
     from tests.support.app_conformance import enter, entry_of, kept
     from tests.support.offline_phone import QUEUED, keep_game, offline, record_offline
 
-    created = started(live_server, hands=2)
+    created = started(phones.base, hands=2)
     entry = entry_of(GAME, HAND, NAMES)
     # A phone that started the engine before (its snapshot): held back below all the same.
-    with watched(browser, live_server, language, seeded=True) as context:
-        page = context.new_page()
+    with phone_page(phones, language) as page:
         page.goto(created["edit_url"])
         keep_game(page, created["id"], "Ben")
         offline(page, language)
@@ -188,7 +199,7 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
         until(page, DRAWN, created["id"], timeout=ENGINE_TIMEOUT)
         sheet = page.locator("#kept-board table.hands").inner_text()
 
-        context.add_init_script(HOLD_ENGINE)
+        page.add_init_script(HOLD_ENGINE)  # this page's loads: not the phone's next tests'
         page.reload()
         page.locator("#kept-board #record").wait_for(timeout=10_000)
         assert page.locator("#kept-board table.hands").inner_text() == sheet

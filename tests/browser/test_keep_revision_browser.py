@@ -8,6 +8,8 @@ phone's: it sends the revision it was shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from scorekeeper.engine import GAMES
@@ -15,16 +17,22 @@ from tests.support.app_conformance import enter, entry_of
 from tests.support.browser import api
 from tests.support.keep_revision_browser import busy_once, sending
 from tests.support.live import SERVED, SHOTS, keep_screenshot
-from tests.support.offline_phone import (
-    ENGINE_TIMEOUT,
-    kept_offline,
-    record_offline,
-    started_game,
-    stored,
-)
+from tests.support.offline_client import kept_offline
+from tests.support.offline_phone import ENGINE_TIMEOUT, record_offline, started_game, stored
+from tests.support.offline_walk_browser import KeepingPhone, keeping_phone_on
 from tests.support.rtl_browser import fits_the_phone
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def phones(browser, tmp_path_factory) -> Iterator[KeepingPhone]:
+    """One live server for the module and one phone that keeps each test's game on it, as
+    a real phone keeps several (``KeepingPhone``): the engine's files are downloaded into
+    it and stored once for the module, not once a test."""
+    with keeping_phone_on(browser, tmp_path_factory.mktemp("keep-revision")) as found:
+        yield found
+
 
 SPADES = GAMES["spades"]
 PLAYERS = ["נועה", "Ben", "דנה", "Carl"]
@@ -37,18 +45,16 @@ CORRECTED = {"bids": [4, 3, 3, 3], "tricks": [5, 2, 3, 3]}
 
 
 @pytest.mark.parametrize("language", ["he", "en"])
-def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(
-    browser, live_server, language
-):
+def test_keep_this_one_does_not_overwrite_a_correction_made_while_it_was_shown(phones, language):
     """Back online, hand 2 clashes: both versions are shown. Meanwhile the other phone
     corrects its hand 2. "Keep this one" used to send no revision, and this phone's
     version silently replaced the correction; now the two are shown again, the server's
     being the correction, and kept a second time this phone's version replaces it (the
     correction stays in the revisions), though the server was busy the first time it was
     sent."""
-    base = live_server
+    base = phones.base
     created, game_id, key = started_game(base, SPADES, PLAYERS, FIRST)
-    with kept_offline(browser, base, language, created, PLAYERS[0]) as page:
+    with kept_offline(phones, language, created, PLAYERS[0]) as page:
         record_offline(page, entry_of(SPADES, MINE, PLAYERS), enter)
         api(base, "POST", f"/api/games/{game_id}/hands", OTHER, key)
         send = f"{base}/games/{game_id}/offline/hands"

@@ -9,13 +9,16 @@ from __future__ import annotations
 import collections
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
 from tests.support.app import new_app
 from tests.support.keep_unasked_browser import HAND, api, entry, started
 from tests.support.live import SHOTS, SHUTDOWN_POLL, keep_screenshot, until
+from tests.support.offline_client import phone_page
 from tests.support.offline_phone import ENGINE_TIMEOUT, QUEUED, offline, record_offline, watched
+from tests.support.offline_walk_browser import KeepingPhone, keeping_phone_on
 
 pytestmark = pytest.mark.browser
 
@@ -73,15 +76,22 @@ def counted_server(tmp_path):
         server.server_close()
 
 
+@pytest.fixture(scope="module")
+def phones(browser, tmp_path_factory) -> Iterator[KeepingPhone]:
+    """One live server and one phone that keeps each language's game on it, as a real phone
+    keeps several (``KeepingPhone``): the engine's files are downloaded into it once for
+    the module. Its name is forgotten before each test (``phone_page``): asked again."""
+    with keeping_phone_on(browser, tmp_path_factory.mktemp("keep-unasked")) as found:
+        yield found
+
+
 @pytest.mark.parametrize("language", ["he", "en"])
-def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(
-    browser, live_server, language
-):
+def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(phones, language):
     from tests.support.app_conformance import enter
 
     # A phone that started the engine before (its snapshot): the first start is not the point.
-    with watched(browser, live_server, language, seeded=True) as context:
-        page = context.new_page()
+    with phone_page(phones, language) as page:
+        context = page.context
         created = started(page, hands=1)
         game_id = created["id"]
         page.goto(created["edit_url"])

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine import GAMES, Game
@@ -56,6 +59,20 @@ class KeepingPhone:
         if self.context is not None:
             self.context.close()
         self.context = None
+
+
+@contextmanager
+def keeping_phone_on(browser, folder: Path) -> Iterator[KeepingPhone]:
+    """A live server on ``folder`` (``live.serving``) and a ``KeepingPhone`` on it (its
+    ``base``): a module's one phone that keeps each test's game, closed with the server."""
+    from tests.support.live import serving
+
+    with serving(folder) as base:
+        found = KeepingPhone(browser, base)
+        try:
+            yield found
+        finally:
+            found.close()
 
 
 # The walk's two languages: a right-to-left one and a left-to-right one.
