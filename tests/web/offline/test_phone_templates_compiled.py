@@ -5,17 +5,13 @@ drawn as it is without them."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import jinja2
 import pytest
 
-from scorekeeper.engine.registry import GAMES
-from scorekeeper.pages import phone, render
-from tests.support.phone_engine import page_requests
-
-LANGUAGES = ("en", "he")  # the environment compiled in, and one made after
+from scorekeeper.pages import render
+from tests.support.web.offline.phone_templates_compiled import drawn
 
 
 @pytest.fixture
@@ -26,15 +22,6 @@ def fresh(monkeypatch) -> Iterator[None]:
     render._environment.cache_clear()
     yield
     render._environment.cache_clear()
-
-
-def drawn() -> dict[str, list[dict]]:
-    """A game's pages in each language (its forms, a preview, a refusal, its sheet)."""
-    rules = GAMES["israeli-whist"]
-    return {
-        language: json.loads(phone.batch(json.dumps(page_requests(rules, language, seed=46))))
-        for language in LANGUAGES
-    }
 
 
 def test_templates_compiled_before_the_snapshot_draw_every_language_uncompiled(fresh, monkeypatch):
