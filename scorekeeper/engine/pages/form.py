@@ -535,8 +535,8 @@ def saved_line(
     dealers: tuple[int, int],
 ) -> str:
     """What the scoreboard says of hand ``number`` once it is saved, in the table's words:
-    how it went and each side's ``points`` ("Hand 3: Dana made 4♠ · Dana & Bob +60 · …"),
-    by who sits now (``seated``, in seat order); for a deal ``thrown_in``, who deals next
+    how it went and each side's ``points`` ("Hand 3 (made 4♠): Dana & Bob +60 · Cat & Eve
+    −60"), by who sits now (``seated``, in seat order); for a deal ``thrown_in``, who deals next
     (``dealers``: the hand's dealer and the next hand's, the same when the deal is dealt
     again). The server's flash after a save says it as it is."""
     words, said = table.words, table.rules.page_words.hand
