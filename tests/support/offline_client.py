@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tests.support.offline_phone import keep_game, offline
+from tests.support.offline_phone import kept_and_offline
 from tests.support.offline_walk_browser import KeepingPhone
 
 
@@ -38,7 +38,5 @@ def kept_offline(phones: KeepingPhone, language: str, created: dict[str, Any], n
     game as ``name``'s phone and goes ``offline``: its page (``offline_phone.kept_offline``
     on the module's phone)."""
     with phone_page(phones, language) as page:
-        page.goto(created["edit_url"])
-        keep_game(page, created["id"], name)
-        offline(page, language)
+        kept_and_offline(page, language, created, name)
         yield page

@@ -108,10 +108,16 @@ def kept_offline(browser, base: str, language: str, created: dict[str, Any], nam
     the engine before (``seeded``): what is checked is the kept game, not a first start."""
     with watched(browser, base, language, seeded=True) as context:
         page = context.new_page()
-        page.goto(created["edit_url"])
-        keep_game(page, created["id"], name)
-        offline(page, language)
+        kept_and_offline(page, language, created, name)
         yield page
+
+
+def kept_and_offline(page, language: str, created: dict[str, Any], name: str) -> None:
+    """``page`` opens the edit link of ``created`` (the API's answer), keeps the game as
+    ``name``'s phone and goes ``offline``."""
+    page.goto(created["edit_url"])
+    keep_game(page, created["id"], name)
+    offline(page, language)
 
 
 def stored(database: str, sql: str, *params) -> list[tuple]:
