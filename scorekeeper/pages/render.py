@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader
@@ -39,22 +40,24 @@ def environment(language: str) -> Environment:
 
 
 class Compiled(BytecodeCache):
-    """The templates as compiled once, for every language's environment: each language has
-    its own (its words), and compiled the same templates again (in the phone's WebAssembly,
-    two CPU-seconds on a desktop, at the first page drawn after each start). Kept in memory
-    by name and source (jinja checks the source's checksum: a changed template compiles
-    again)."""
+    """The templates as compiled once, for every environment that reads them: each
+    language has its own (its words), and compiled the same templates again (in the
+    phone's WebAssembly, two CPU-seconds on a desktop, at the first page drawn after each
+    start); the tests make a new app for each test (tests/support/app.py). Each template's
+    code is kept in memory with the checksum of the source it was compiled from, so a
+    changed template is compiled again; kept as the code object itself (which nothing
+    changes), not marshalled and loaded back."""
 
     def __init__(self) -> None:
-        self.held: dict[str, bytes] = {}
+        self.held: dict[str, tuple[str, CodeType]] = {}
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        code = self.held.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
+        kept = self.held.get(bucket.key)
+        if kept is not None and kept[0] == bucket.checksum:
+            bucket.code = kept[1]
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self.held[bucket.key] = bucket.bytecode_to_string()
+        self.held[bucket.key] = (bucket.checksum, bucket.code)
 
 
 COMPILED = Compiled()

@@ -9,12 +9,9 @@ import re
 import shutil
 import stat
 import tempfile
-import types
 from pathlib import Path
 
-import jinja2
-import jinja2.bccache
-
+from scorekeeper.pages.render import Compiled
 from scorekeeper.web import create_app
 
 SEAT_NAMES = ["South", "West", "North", "East"]
@@ -36,26 +33,10 @@ def app_config(tmp_path, **overrides) -> dict:
     }
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """The templates' compiled code, kept in memory for every app a test process makes:
-    each test's app is new, and compiling the same templates again for each of them was a
-    good part of a test's set-up. Each template's code is kept with the checksum of the
-    source it was compiled from, so a changed template is compiled again; kept as the code
-    object itself (which nothing changes), not marshalled and loaded back for each app."""
-
-    def __init__(self) -> None:
-        self.code: dict[str, tuple[str, types.CodeType]] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        kept = self.code.get(bucket.key)
-        if kept is not None and kept[0] == bucket.checksum:
-            bucket.code = kept[1]
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.code[bucket.key] = (bucket.checksum, bucket.code)
-
-
-COMPILED_TEMPLATES = _CompiledTemplates()
+# The templates' compiled code, kept in memory for every app a test process makes: each
+# test's app is new, and compiling the same templates again for each of them was a good
+# part of a test's set-up (the phone's engine keeps its templates the same way).
+COMPILED_TEMPLATES = Compiled()
 
 
 def _kept_url_builders() -> None:
