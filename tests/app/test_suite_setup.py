@@ -17,7 +17,8 @@ from werkzeug.routing.rules import Rule
 from scorekeeper.web import i18n, responses
 from scorekeeper.web.i18n import MissingCatalogue
 from tests.support.app import new_app
-from tests.support.suite_setup import counted, every_url
+from tests.support.live import PLAYWRIGHTS_DISABLED_FEATURES, SUITES_DISABLED_FEATURES
+from tests.support.suite_setup import counted, every_url, started_browsers_switches
 from tests.support.temp_in_memory import MEMORY, in_memory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,3 +146,23 @@ def test_a_parallel_runs_workers_find_every_module_compiled(tmp_path):
         assert f"helper.{tag}.pyc" in found, found
         for module in ("test_one", "test_two"):
             assert f"{module}.{tag}-pytest-{pytest.__version__}.pyc" in found, found
+
+
+@pytest.mark.browser
+def test_the_suites_chromium_reads_every_feature_playwright_turns_off_and_the_suites(browser):
+    """Chromium reads only the last ``--disable-features`` it is given, and Playwright
+    passes its own list before the suite's (``tests/support/live.py``): the last list must
+    hold every feature of each list before it, and the suite's own. On a new Playwright
+    that turns off one more feature, this names it."""
+    started = started_browsers_switches()
+    assert started, "no Chromium browser process found under this test process"
+    for switches in started:
+        lists = [
+            set(switch.split("=", 1)[1].split(","))
+            for switch in switches
+            if switch.startswith("--disable-features=")
+        ]
+        assert len(lists) >= 2, switches  # Playwright's and the suite's
+        read = lists[-1]
+        assert set().union(*lists) - read == set()
+        assert read == set(PLAYWRIGHTS_DISABLED_FEATURES) | set(SUITES_DISABLED_FEATURES)

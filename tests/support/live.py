@@ -37,6 +37,39 @@ CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or next(
 )
 
 
+# The features Playwright turns off in every Chromium it starts (its ``chromiumSwitches``).
+# Chromium reads only the last ``--disable-features`` it is given, so a list of the suite's
+# own must repeat them: tests/app/test_suite_setup.py checks, on the browser the suite
+# starts, that the list Chromium reads holds every feature Playwright's does.
+PLAYWRIGHTS_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# RenderDocument: Chromium makes a new frame in the browser and in the renderer (a new
+# RenderFrameHost, its widget and its compositor) for every page a phone opens, where without
+# it the tab keeps its frame and loads the new document into it, as Chromium did for years.
+# Either way each page gets a new document, and its scripts, events and drawing are the web
+# platform's; what differs is Chromium's own cost of a navigation: 100 navigations of a phone
+# cost 10.7 to 11.0 CPU-s of Chromium, Playwright and the server with it, 7.8 to 8.6 without
+# it (benchmarks/navigation_cost.py), and tests/browser/test_table_fit_browser.py with
+# test_table_browser.py 64 to 68 CPU-s against 59.
+SUITES_DISABLED_FEATURES = ("RenderDocument",)
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,6 +77,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join(PLAYWRIGHTS_DISABLED_FEATURES + SUITES_DISABLED_FEATURES),
 ]
 
 

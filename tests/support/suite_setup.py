@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from flask import url_for
 
 
@@ -31,3 +34,37 @@ def counted(monkeypatch, owner, name: str) -> list:
 
     monkeypatch.setattr(owner, name, counting)
     return calls
+
+
+def _descends_from(pid: int, ancestor: int, parents: dict[int, int]) -> bool:
+    while pid > 1:
+        pid = parents.get(pid, 0)
+        if pid == ancestor:
+            return True
+    return False
+
+
+def started_browsers_switches() -> list[list[str]]:
+    """The switches of each Chromium browser process this test process started (through
+    Playwright's driver), as the kernel holds them (``/proc``): what Chromium was given."""
+    parents: dict[int, int] = {}
+    arguments: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            argv = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        parents[int(entry)] = int(stat[stat.rfind(")") + 2 :].split()[1])
+        arguments[int(entry)] = argv.replace(b"\0", b" ").decode(errors="replace").split()
+    me = os.getpid()
+    return [
+        argv
+        for pid, argv in arguments.items()
+        if argv
+        and "chrom" in Path(argv[0]).name
+        and not any(a.startswith("--type=") for a in argv)  # the browser, not its children
+        and _descends_from(pid, me, parents)
+    ]
