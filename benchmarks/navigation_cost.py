@@ -32,43 +32,18 @@ from tests.support.live import (  # noqa: E402
     PLAYWRIGHTS_DISABLED_FEATURES,
     serving,
 )
+from tests.support.suite_setup import chromium_kind, processes_under  # noqa: E402
 
-HZ = os.sysconf("SC_CLK_TCK")
 PATHS = ("/", "/games/new")
 
 
 def descendants() -> dict[int, tuple[str, float]]:
     """Each process descended from this one: its kind and its CPU seconds so far."""
-    parents: dict[int, int] = {}
-    found: dict[int, tuple[str, float]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            # Chromium's children write their title over their arguments, spaces between.
-            argv = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").split()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()
-        pid = int(entry)
-        parents[pid] = int(fields[1])
-        name = Path(argv[0].decode(errors="replace")).name if argv else "?"
-        types = [a.decode() for a in argv if a.startswith(b"--type=")]
-        kind = f"chromium {types[0][7:]}" if types else name
-        if "chrom" in name and not types:
-            kind = "chromium browser"
-        found[pid] = (kind, (int(fields[11]) + int(fields[12])) / HZ)
-    me = os.getpid()
-
-    def ours(pid: int) -> bool:
-        while pid > 1:
-            pid = parents.get(pid, 0)
-            if pid == me:
-                return True
-        return False
-
-    return {pid: info for pid, info in found.items() if ours(pid)}
+    found = {}
+    for pid, (argv, cpu) in processes_under(os.getpid()).items():
+        kind = chromium_kind(argv)
+        found[pid] = (f"chromium {kind}" if kind else Path(argv[0]).name if argv else "?", cpu)
+    return found
 
 
 def one_run(base: str, args: list[str], pages: int) -> Counter:

@@ -36,19 +36,15 @@ def counted(monkeypatch, owner, name: str) -> list:
     return calls
 
 
-def _descends_from(pid: int, ancestor: int, parents: dict[int, int]) -> bool:
-    while pid > 1:
-        pid = parents.get(pid, 0)
-        if pid == ancestor:
-            return True
-    return False
+HZ = os.sysconf("SC_CLK_TCK")
 
 
-def started_browsers_switches() -> list[list[str]]:
-    """The switches of each Chromium browser process this test process started (through
-    Playwright's driver), as the kernel holds them (``/proc``): what Chromium was given."""
+def processes_under(ancestor: int) -> dict[int, tuple[list[str], float]]:
+    """Each process descended from ``ancestor``, as the kernel holds it (``/proc``): its
+    arguments (Chromium's children write their title over theirs, spaces between) and the
+    CPU seconds it has spent so far."""
     parents: dict[int, int] = {}
-    arguments: dict[int, list[str]] = {}
+    found: dict[int, tuple[list[str], float]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -57,14 +53,36 @@ def started_browsers_switches() -> list[list[str]]:
             argv = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
-        parents[int(entry)] = int(stat[stat.rfind(")") + 2 :].split()[1])
-        arguments[int(entry)] = argv.replace(b"\0", b" ").decode(errors="replace").split()
-    me = os.getpid()
+        # The fields after the command, which is in brackets: the parent's pid second,
+        # the user and system CPU time 12th and 13th.
+        fields = stat[stat.rfind(")") + 2 :].split()
+        parents[int(entry)] = int(fields[1])
+        cpu = (int(fields[11]) + int(fields[12])) / HZ
+        found[int(entry)] = (argv.replace(b"\0", b" ").decode(errors="replace").split(), cpu)
+
+    def under(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == ancestor:
+                return True
+        return False
+
+    return {pid: process for pid, process in found.items() if under(pid)}
+
+
+def chromium_kind(argv: list[str]) -> str | None:
+    """Which of Chromium's processes ``argv`` starts: ``browser``, or its ``--type``
+    (``renderer``, ``gpu-process``, ...); None for a process not Chromium's."""
+    if not argv or "chrom" not in Path(argv[0]).name:
+        return None
+    return next((a[len("--type=") :] for a in argv if a.startswith("--type=")), "browser")
+
+
+def started_browsers_switches() -> list[list[str]]:
+    """The switches of each Chromium browser process this test process started (through
+    Playwright's driver), as the kernel holds them: what Chromium was given."""
     return [
         argv
-        for pid, argv in arguments.items()
-        if argv
-        and "chrom" in Path(argv[0]).name
-        and not any(a.startswith("--type=") for a in argv)  # the browser, not its children
-        and _descends_from(pid, me, parents)
+        for argv, _ in processes_under(os.getpid()).values()
+        if chromium_kind(argv) == "browser"
     ]
