@@ -40,9 +40,28 @@ _WRITERS = threading.Lock()
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
     """One write transaction: queued behind this process's other writers and then behind
-    other processes', then atomic."""
-    with _WRITERS, _other_processes_writing(db), db.atomic():
-        yield
+    other processes', then atomic.
+
+    It takes SQLite's write lock as it begins (BEGIN IMMEDIATE), before it reads. Begun
+    deferred, its first read would fix the snapshot it sees, and a commit by a process
+    that takes none of the locks above (Litestream, which writes to its own tables after
+    each checkpoint) landing before its first write would make that write fail at once,
+    "database is locked", without the busy wait: a save refused for nothing. Taking the
+    lock first, the wait for Litestream's short write is SQLite's busy wait. Within a
+    transaction the caller already holds, it is a savepoint of that transaction."""
+    with _WRITERS, _other_processes_writing(db):
+        if db.conn.in_transaction:
+            with db.atomic():
+                yield
+            return
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:  # a failed COMMIT or statement may have ended it
+                db.conn.rollback()
+            raise
 
 
 @contextmanager

@@ -118,8 +118,6 @@ def insert_game(
     start = json.dumps(list(starting_totals)) if starting_totals and any(starting_totals) else None
     key = new_edit_key()
     stamp = now()
-    # Plain SQL, so that in create_game the INSERT is the first statement: see
-    # hands.claimed.
     game_id = db.execute(
         "INSERT INTO games (created_at, updated_at, game, rules, settings, first_dealer, "
         "status, winner, hand_count, version, edit_key_hash, starting_totals, group_id, "

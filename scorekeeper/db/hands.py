@@ -288,9 +288,7 @@ def claimed(db: Database, game: StoredGame) -> Iterator[bool]:
     write lock held) so that the change may be written inside the block; False when
     another phone wrote to the game since it was read, and nothing may be written from
     that reading (``game_play`` reads and plans again, at most ``WRITE_ATTEMPTS`` times).
-
-    The claim is the transaction's first statement, so SQLite hands this connection the
-    write lock before anything else happens."""
+    The transaction holds SQLite's write lock from its start (``writing``)."""
     with writing(db):
         yield bool(
             db.execute(

@@ -14,7 +14,7 @@ import sqlite3
 import pytest
 
 from scorekeeper.db import connection
-from tests.support.db.database_busy import games, held
+from tests.support.db.database_busy import another_process_writing, games, held
 
 GAME = {"game": "israeli-whist", "players": ["Ann", "Bob", "Cat", "Dov"], "first_dealer": 0}
 
@@ -50,6 +50,44 @@ def test_a_locked_database_answers_a_page_503_in_the_pages_language(app, client,
     text = page.get_data(as_text=True)
     assert "Something went wrong" not in text
     assert 'lang="de"' in text
+
+
+def test_a_write_holds_the_lock_from_its_start_so_no_commit_comes_between_its_reads_and_writes(
+    tmp_path,
+):
+    """Another process's commit (Litestream's to its own table after a checkpoint) between
+    a save's first read and its first write made that write fail at once, "database is
+    locked", without waiting (a deferred transaction cannot move its snapshot forward):
+    the 503 of tests/transfer/test_sftp_replica.py, 1.5 s after the server started. The
+    save now holds the write lock from its start: the other process waits its turn."""
+    path = str(tmp_path / "busy.db")
+    connection.migrate(path).close()
+    saving = connection.connect(path)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    other.execute("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)")
+    other.execute("CREATE TABLE saved (what TEXT)")
+    with connection.writing(saving):
+        assert saving.execute("SELECT count(*) FROM saved").fetchone()[0] == 0
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("INSERT INTO _litestream_seq VALUES (1, 1)")
+        saving.execute("INSERT INTO saved VALUES ('a hand')")
+    other.execute("INSERT INTO _litestream_seq VALUES (1, 1)")  # its turn, once saved
+    assert other.execute("SELECT what FROM saved").fetchall() == [("a hand",)]
+    saving.close()
+    other.close()
+
+
+def test_new_games_are_saved_while_another_process_commits_to_its_own_table(app, client):
+    """Forty games started through the API, each in a group of its own (whose invitation is
+    sealed with a key read from the database before the group is written), while another
+    process commits every millisecond or so, as Litestream does to its table: every one saved,
+    none refused as busy."""
+    answers = []
+    with another_process_writing(app.config["DATABASE"]):
+        for _ in range(40):
+            answers.append(client.post("/api/games", json=GAME).status_code)
+    assert answers == [201] * 40
+    assert games(app) == 40
 
 
 def test_another_database_error_is_still_unexpected(app, client, monkeypatch):
