@@ -32,7 +32,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from web import free_port  # noqa: E402
+
+from tests.support.serve_workers import children_of, running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30  # seconds for a server to start listening or to give up
@@ -91,26 +94,6 @@ def answers(port: int) -> bool:
         return False
     finally:
         connection.close()
-
-
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                stat = (entry / "stat").read_text()
-                # The parent pid is the second field after the command, in brackets.
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-    return found
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is alive: not gone, and not a zombie waiting to be reaped."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def stop(process: subprocess.Popen) -> None:
