@@ -40,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -236,18 +237,25 @@ class Connection:
     def __init__(self, port: int) -> None:
         self.port = port
         self.http: http.client.HTTPConnection | None = None
+        self.cookies: dict[str, str] = {}  # as a browser keeps them (a view link's grant)
 
     def request(self, method: str, path: str, body: str | None = None, headers=None):
         """(status, ETag) of the answer; raises one of RESETS when the connection is lost."""
         if self.http is None:
             self.http = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         try:
-            self.http.request(method, path, body, headers or {})
+            self.http.request(method, path, body, headers)
             response = self.http.getresponse()
             response.read()
         except RESETS:
             self.close()
             raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
         if response.will_close:
             self.close()
         return response.status, response.getheader("ETag")
@@ -258,9 +266,9 @@ class Connection:
             self.http = None
 
 
-def table(port: int, game: tuple[int, str], start, running, tally: Tally) -> None:
+def table(port: int, game: tuple[int, str, str], start, running, tally: Tally) -> None:
     """A table's phone: a hand every POST_EVERY, whatever came of the last."""
-    game_id, key = game
+    game_id, key, _view = game
     phone = Connection(port)
     mine = Tally()
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {key}"}
@@ -278,11 +286,15 @@ def table(port: int, game: tuple[int, str], start, running, tally: Tally) -> Non
     tally.add(mine)
 
 
-def viewer(port: int, game_id: int, start, running, tally: Tally) -> None:
-    """A phone on the scoreboard: the live part every POLL_EVERY, with its ETag."""
+def viewer(port: int, game: tuple[int, str, str], start, running, tally: Tally) -> None:
+    """A phone on the scoreboard: it opens the game's view link (which lets it see the
+    game, a private group's; counted among the GETs, and asked again at its next turn
+    when lost), then polls the live part every POLL_EVERY, with its ETag."""
+    game_id, _key, view = game
     phone = Connection(port)
     mine = Tally()
     etag = None
+    granted = False
     start()
     next_at = time.perf_counter() + random.uniform(0, POLL_EVERY)
     while running():
@@ -290,13 +302,16 @@ def viewer(port: int, game_id: int, start, running, tally: Tally) -> None:
         if not running():
             break
         next_at += POLL_EVERY
+        if not granted:
+            granted = mine.ask(phone, "GET", view, (302,)) is not None
+            continue
         headers = {"If-None-Match": etag} if etag else {}
         etag = mine.ask(phone, "GET", f"/games/{game_id}/live", (200, 304), None, headers) or etag
     phone.close()
     tally.add(mine)
 
 
-def load(port: int, games: list[tuple[int, str]], viewers: int, seconds: float) -> Tally:
+def load(port: int, games: list[tuple[int, str, str]], viewers: int, seconds: float) -> Tally:
     """Every phone at once for ``seconds``, through ``port``."""
     tally = Tally()
     phones = len(games) + viewers
@@ -311,7 +326,7 @@ def load(port: int, games: list[tuple[int, str]], viewers: int, seconds: float) 
         for game in games
     ] + [
         threading.Thread(
-            target=viewer, args=(port, games[n % len(games)][0], barrier.wait, running, tally)
+            target=viewer, args=(port, games[n % len(games)], barrier.wait, running, tally)
         )
         for n in range(viewers)
     ]
@@ -327,13 +342,23 @@ def load(port: int, games: list[tuple[int, str]], viewers: int, seconds: float) 
 MODES = {"direct": (False, 0), "proxy": (True, 0), "trusted": (True, 1)}
 
 
+def tables(port: int, count: int) -> list[tuple[int, str, str]]:
+    """``count`` new games on the server at ``port``: each one's id, edit key and view
+    link's path."""
+    setup = Phone(f"http://127.0.0.1:{port}")
+    games = []
+    for _ in range(count):
+        game_id, key, _ = new_game(setup)
+        games.append((game_id, key, urllib.parse.urlsplit(setup.view_url).path))
+    setup.close()
+    return games
+
+
 def run(mode: str, args: argparse.Namespace, folder: str) -> Tally:
     behind_proxy, trusted = MODES[mode]
     database = os.path.join(folder, f"{mode}.db")
     with serving(database, args.workers, trusted) as server_port:
-        setup = Phone(f"http://127.0.0.1:{server_port}")
-        games = [new_game(setup)[:2] for _ in range(args.tables)]
-        setup.close()
+        games = tables(server_port, args.tables)
         if not behind_proxy:
             return load(server_port, games, args.viewers, args.seconds)
         with proxying(server_port) as proxy_port:
