@@ -48,7 +48,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web import Phone, _wait_for, free_port, new_game, percentile, sample_hand  # noqa: E402
+from web import (  # noqa: E402
+    Phone,
+    _wait_for,
+    free_port,
+    keep_cookies,
+    new_game,
+    percentile,
+    sample_hand,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 POST_EVERY = 0.1  # seconds between a table's hands
@@ -253,9 +261,7 @@ class Connection:
         except RESETS:
             self.close()
             raise
-        for header in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = header.partition("=")
-            self.cookies[name] = rest.split(";", 1)[0]
+        keep_cookies(self.cookies, response)
         if response.will_close:
             self.close()
         return response.status, response.getheader("ETag")

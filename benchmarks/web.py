@@ -73,6 +73,13 @@ def sample_hand(index: int, rules: str = "pagat-german") -> dict[str, Any]:
 # --- a tiny HTTP client -------------------------------------------------------------------
 
 
+def keep_cookies(cookies: dict[str, str], response: http.client.HTTPResponse) -> None:
+    """Keeps the cookies ``response`` sets in ``cookies``, as a browser would."""
+    for header in response.headers.get_all("Set-Cookie") or []:
+        name, _, rest = header.partition("=")
+        cookies[name] = rest.split(";", 1)[0]
+
+
 class Phone:
     """One keep-alive connection with the cookies the server set, like one browser."""
 
@@ -103,9 +110,7 @@ class Phone:
         self.connection.request(method, path, body=data, headers=headers)
         response = self.connection.getresponse()
         payload = response.read()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = header.partition("=")
-            self.cookies[name] = rest.split(";", 1)[0]
+        keep_cookies(self.cookies, response)
         return response.status, payload, response
 
     def json(self, method: str, path: str, body: Any = None, key: str | None = None) -> Any:
