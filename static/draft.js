@@ -3,12 +3,19 @@
 // answers that the hand is saved. A save that cannot reach the server says so and offers
 // "Retry". Every word shown comes from the page. hand.js, loaded first, reacts to the
 // change events this script replays, so the form looks as if the taps were made again.
+// A kept game's page without the network (keep.js) runs it on the form for the next hand
+// that its engine draws (issue 82): there the form's ``data-draft`` names the server's form
+// whose copy it is, the taps typed there before the reload come back, and the copy is
+// forgotten once the hand is queued on the phone (keep.js says so: "scorekeeper:queued");
+// the kept page sends the hand itself, so nothing here does.
 (() => {
   "use strict";
   const form = document.getElementById("hand");
   if (!form || !window.localStorage) return;
   const PATIENCE = 15000; // ms before a save that hangs counts as not sent
-  const KEY = "scorekeeper:draft:" + location.pathname;
+  const keptPage = form.dataset.draft !== undefined;
+  const address = keptPage ? form.dataset.draft : location.pathname;
+  const KEY = "scorekeeper:draft:" + address;
   const SKIP = ["csrf_token", "number", "revision"];
   const note = document.getElementById("draft-note");
   const alarm = document.getElementById("save-offline");
@@ -98,8 +105,12 @@
   if (note) {
     document.getElementById("draft-discard").addEventListener("click", () => {
       forget();
-      location.replace(location.pathname);
+      location.replace(address);
     });
+  }
+  if (keptPage) {
+    form.addEventListener("scorekeeper:queued", forget);
+    return;
   }
 
   const buttons = () => Array.from(form.querySelectorAll('button[type="submit"], #retry'));

@@ -399,14 +399,25 @@
         const name = event.submitter && event.submitter.name;
         save(index, state, form, name && name !== "save" ? name : null);
       });
-      // Shown once hand.js has wired its keys (a key tapped before would be folded away).
-      const script = Object.assign(document.createElement("script"), { src: setup.hand });
-      script.onload = script.onerror = () => {
-        script.remove();
-        view("entry", turn);
-        if (turn === asked && summaryBox) summaryBox.focus();
-      };
-      document.body.append(script);
+      // A new hand's form is the server's form's copy (draft.js): the taps typed there, or
+      // here, before a reload come back, saying so (issue 82).
+      // (A page kept by an earlier version names neither, until the scoreboard stores it anew.)
+      const copied = !editing && setup.form && setup.draft;
+      if (copied) form.dataset.draft = setup.form;
+      // Shown once hand.js has wired its keys (a key tapped before would be folded away),
+      // and draft.js has put back the taps not saved (it replays them through hand.js).
+      const scripts = [setup.hand].concat(copied ? [setup.draft] : []).map((src) =>
+        Object.assign(document.createElement("script"), { src, async: false }));
+      let left = scripts.length;
+      scripts.forEach((script) => {
+        script.onload = script.onerror = () => {
+          script.remove();
+          if (--left) return;
+          view("entry", turn);
+          if (turn === asked && summaryBox) summaryBox.focus();
+        };
+      });
+      document.body.append(...scripts);
     }
 
     async function save(index, state, form, action) {
@@ -428,6 +439,8 @@
       });
       if (!written) return;
       remember(flag(setup.id), "1");
+      // Queued on this phone: its copy as typed is no longer needed (draft.js).
+      form.dispatchEvent(new Event("scorekeeper:queued"));
       await board();
       if (editing) sync();
     }

@@ -98,3 +98,40 @@ def test_a_kept_game_goes_on_offline_and_comes_back_whole(
         if watcher is not None:
             watcher.close()
     assert keeping_phone.script_errors() == [] and watcher_errors == []
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_a_hand_typed_before_an_offline_reload_comes_back_tap_for_tap_and_is_sent(
+    keeping_phone, server, game, language
+):
+    """Issue 82: a hand typed on the server's form as the network drops, Save refused for
+    want of it, then the page reloaded offline: every tap is back on the kept page's form,
+    which says so, and the hand reaches the server once the network is back
+    (tests/support/offline_typed.py)."""
+    from tests.support.offline_typed import typed_then_reloaded_offline
+
+    page = keeping_phone(language).new_page()
+    try:
+        typed_then_reloaded_offline(page, server, game, names_for(game))
+    except BaseException:
+        keeping_phone.close()  # a fresh phone for the next test
+        raise
+    page.close()
+    assert keeping_phone.script_errors() == []
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_the_next_hands_form_opens_offline_as_it_does_online(keeping_phone, server, game, language):
+    """Issue 82: the form for the next hand opened without the network opens as the
+    server's does, before the phone's engine has started and after, and a hand tapped
+    through it is queued and sent (tests/support/offline_typed.py)."""
+    from tests.support.offline_typed import next_form_offline
+
+    page = keeping_phone(language).new_page()
+    try:
+        next_form_offline(page, server, game, names_for(game))
+    except BaseException:
+        keeping_phone.close()  # a fresh phone for the next test
+        raise
+    page.close()
+    assert keeping_phone.script_errors() == []

@@ -43,6 +43,7 @@ ASSETS = (
     "app.css",
     "app.js",
     "hand.js",
+    "draft.js",
     "kept-store.js",
     "phone-engine.js",
     "keep-drawn.js",
@@ -175,6 +176,9 @@ def kept_page(game_id: int, game: db.StoredGame):
         "scoreboard": url_for("games.scoreboard", game_id=game_id),
         "engine": page_engine(),
         "hand": current_app.jinja_env.globals["static_url"]("hand.js"),
+        "draft": current_app.jinja_env.globals["static_url"]("draft.js"),
+        # The server's form for the next hand, whose taps the kept page's form keeps too.
+        "form": url_for("games.record_hand", game_id=game_id),
         "downloads": downloads(),
     }
     setup["build"] = current_build(setup["downloads"])
