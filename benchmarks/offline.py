@@ -50,6 +50,7 @@ from web import Phone, new_game, running_server, sample_hand  # noqa: E402
 from scorekeeper.engine import GAMES  # noqa: E402
 from tests.support.app_conformance import enter as enter_by_taps  # noqa: E402
 from tests.support.app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
+from tests.support.keep_unasked_browser import HASHED_IN_PAGE  # noqa: E402
 from tests.support.offline_phone import KEPT_RECORD  # noqa: E402
 
 TAP = """() => new Promise((resolve) => {
@@ -257,6 +258,7 @@ def reload_after_online(
     (``MARKS``). ``phone`` holds the game's edit link: the other phone."""
     context, page = kept["context"], kept["page"]
     page.add_init_script(MARKS)
+    page.add_init_script(HASHED_IN_PAGE)
     session = context.new_cdp_session(page)
     found = []
     try:
@@ -266,6 +268,7 @@ def reload_after_online(
             phone.json("POST", f"/api/games/{game_id}/hands", sample_hand(20 + index), key)
             version = phone.json("GET", f"/games/{game_id}/offline")["version"]
             page.evaluate("sessionStorage.removeItem('bench:marks')")
+            page.evaluate("sessionStorage.setItem('test:hashed', '0')")
             page.goto(f"/games/{game_id}")
             # Polled: wait_for_function takes the Promise of an async check for a true answer.
             deadline = time.monotonic() + 60
@@ -273,6 +276,11 @@ def reload_after_online(
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"the phone's copy did not reach version {version}")
                 page.wait_for_timeout(100)
+            # The bytes the scoreboard's load hashed keeping the engine's files (issue 82),
+            # once its requests are over (the kept page and the files it looked at).
+            page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(1000)
+            hashed = int(page.evaluate("sessionStorage.getItem('test:hashed')") or 0)
             context.set_offline(True)
             page.evaluate("sessionStorage.setItem('bench:marks', '1')")
             session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -296,6 +304,7 @@ def reload_after_online(
             # How the engine started: from this phone's memory snapshot, or from scratch.
             started = "PhoneEngine.load({}).then((engine) => engine.started)"
             marks["started"] = page.evaluate(started)
+            marks["hashed"] = hashed
             found.append(marks)
             session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     finally:
@@ -327,6 +336,8 @@ def say_reloads(rate: int, marks: list[dict]) -> None:
         f"Reload offline after following the game online, CPU {rate}x: board / form / engine "
         f"ready, ms from the navigation: {shown}"
     )
+    hashed = ", ".join(f"{m['hashed'] / 1e6:.1f}" for m in marks)
+    print(f"  MB the scoreboard's load hashed before each (online, in the page): {hashed}")
 
 
 def report(name: str, kept: dict, base: str) -> None:

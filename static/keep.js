@@ -182,6 +182,7 @@
       status.textContent = say("kept-done", {
         size: decimal.format(wire / 1e6), seconds: decimal.format((performance.now() - started) / 1000),
       });
+      button.dataset.stored = "1";
     } catch (error) {
       bar.hidden = true;
       status.textContent = say ? say(error && error.name === "QuotaExceededError" ? "kept-full" : "kept-failed") : "";
@@ -205,8 +206,10 @@
       )).catch(() => {});
     refresh();
     document.addEventListener("scorekeeper:live", refresh);
-    // The kept page and what it runs on, as the server now has them (new files first).
-    keptShell(button.dataset.page).then((shell) => storeShell(shell, () => {})).catch(() => {});
+    // The kept page and what it runs on, as the server now has them (new files first); the
+    // button says once they are stored (data-stored), as it does once Keep is done.
+    keptShell(button.dataset.page).then((shell) => storeShell(shell, () => {}))
+      .then(() => { button.dataset.stored = "1"; }).catch(() => {});
   }
 
   // A game's kept page as the server sends it now: the response, its document and setup.
@@ -218,10 +221,20 @@
   }
 
   // What the kept page runs on into the cache (``counted`` hears of the bytes), then the page;
-  // then what the server no longer serves goes (``prune``).
+  // then what the server no longer serves goes (``prune``). Each file is checked byte for
+  // byte once per build (issue 82): a build this phone checked already is only looked for,
+  // file by file, so that a scoreboard load reads none of its megabytes; the service
+  // worker checks each file again where the engine starts (sw.js).
   async function storeShell(shell, counted) {
     const cache = await caches.open(KeptStore.ENGINE);
-    await Promise.all(shell.setup.downloads.map((item) => download(cache, item, counted)));
+    const listed = Object.fromEntries(shell.setup.downloads.filter((item) => item.sha256)
+      .map((item) => [new URL(item.url, location.href).href, item.sha256]));
+    const checked = KeptStore.sameBuild(await KeptStore.checked(), listed);
+    await Promise.all(shell.setup.downloads.map(async (item) => {
+      if (checked && (await cache.match(item.url, { ignoreVary: true }))) return counted(item.size, 0);
+      return download(cache, item, counted);
+    }));
+    if (!checked) await KeptStore.check(listed);
     await (await caches.open(KeptStore.PAGES)).put(shell.setup.page, shell.answer);
     await prune(cache, shell.setup);
   }

@@ -13,6 +13,7 @@
     ENGINE: "kept-engine", // the engine's files and the kept page's scripts: one build
     PAGES: "kept-pages", // each kept game's page (web/offline/kept.py)
     SNAPSHOTS: "kept-engine-snapshot", // the engine's memory snapshot (phone-engine-worker.js)
+    CHECKED: "kept-engine-checked", // the engine's files this phone checked: {address: sha256}
   };
 
   // One connection for the life of the page or the worker (issue 54): one opened per call
@@ -101,5 +102,22 @@
     return put(record);
   }).then(() => record);
 
-  self.KeptStore = Object.assign({ database, transact, stored, store, forget, mark, takeDrawn, snapshotKey }, NAMES);
+  // The engine's files this phone has checked, byte for byte, against the digests the server
+  // listed (issue 82): once per build, when keep.js stores it. A scoreboard then asks only
+  // whether the build it would keep is the one checked (``sameBuild``); the service worker
+  // checks each file against this list where the engine starts, so a file planted in the
+  // cache after the check is still never run.
+  const CHECKED_KEY = () => new URL("/engine/checked", self.location.href).href;
+  const checked = () => caches.open(NAMES.CHECKED)
+    .then((cache) => cache.match(CHECKED_KEY()))
+    .then((found) => (found ? found.json() : null))
+    .catch(() => null);
+  const check = (listed) => caches.open(NAMES.CHECKED).then((cache) =>
+    cache.put(CHECKED_KEY(), new Response(JSON.stringify(listed), { headers: { "Content-Type": "application/json" } })));
+  // The files ``listed`` ({address: sha256}) are the ones ``before`` lists, with the same bytes.
+  const sameBuild = (before, listed) => Boolean(before) &&
+    Object.keys(listed).every((url) => before[url] === listed[url]);
+
+  self.KeptStore = Object.assign(
+    { database, transact, stored, store, forget, mark, takeDrawn, snapshotKey, checked, check, sameBuild }, NAMES);
 })();

@@ -75,12 +75,13 @@ function kind(pathname) {
   return pathname.replace(/^(.*\/engine\/pyodide)-[^/]+\//, "$1/").replace(/-[0-9a-f]+(\.\w+)$/, "$1");
 }
 
-// The file of the same kind as ``url`` of the one build kept, if any.
-function sameKind(cache, url) {
+// The file of the same kind as ``url`` of the one build kept, if any, while its bytes are
+// the ones checked (``genuine``, with ``listed``).
+function sameKind(cache, url, listed) {
   const wanted = kind(url.pathname);
   return cache.keys().then((requests) => {
     const found = requests.find((kept) => kind(new URL(kept.url).pathname) === wanted);
-    return found ? cache.match(found, { ignoreVary: true }) : undefined;
+    return found ? cache.match(found, { ignoreVary: true }).then((kept) => genuine(cache, found.url, kept, listed)) : undefined;
   });
 }
 
@@ -256,18 +257,19 @@ self.addEventListener("fetch", (event) => {
     // kept before it asks for the files of that build, which the server no longer has
     // (404) or cannot be reached for, and gets the same files of the one kept, which
     // make a whole engine as theirs did.
+    // Each stored file is served only while its bytes are the ones this phone checked
+    // (``genuine``): the engine never runs a file planted in the cache since (issue 82).
     const busy = downloading.get(request.url);
     const waited = busy ? busy.done.catch(() => {}) : Promise.resolve();
     event.respondWith(
-      waited.then(() => caches.open(KEPT_ENGINE)).then((cache) =>
-        cache.match(request, { ignoreVary: true }).then(
+      waited.then(() => Promise.all([caches.open(KEPT_ENGINE), KeptStore.checked()])).then(([cache, listed]) =>
+        cache.match(request, { ignoreVary: true }).then((hit) => genuine(cache, request.url, hit, listed)).then(
           (hit) =>
             hit ||
             fetch(request).then(
-              (answer) =>
-                answer.ok ? answer : sameKind(cache, url).then((kept) => kept || answer),
+              (answer) => (answer.ok ? answer : sameKind(cache, url, listed).then((kept) => kept || answer)),
               (error) =>
-                sameKind(cache, url).then((kept) => {
+                sameKind(cache, url, listed).then((kept) => {
                   if (kept) return kept;
                   throw error;
                 }),
@@ -301,6 +303,20 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(page(event));
   }
 });
+
+// ``stored`` (the kept engine's cache's response for ``url``, or none) if its bytes are the
+// ones the checked list (KeptStore.checked) gives its address; one that differs is deleted,
+// so the engine's file is fetched from the server instead (offline: the engine does not
+// start). A file the list does not name (kept before there was a list) is served.
+function genuine(cache, url, stored, listed) {
+  if (!stored) return Promise.resolve(undefined);
+  const wanted = listed && listed[url];
+  if (!wanted) return Promise.resolve(stored);
+  return stored.clone().arrayBuffer().then((bytes) => crypto.subtle.digest("SHA-256", bytes)).then((digest) => {
+    if (hex(digest) === wanted) return stored;
+    return cache.delete(url, { ignoreVary: true }).then(() => undefined);
+  });
+}
 
 // The engine's files on their way (``download``), by address: a second ask waits for the first.
 const downloading = new Map();

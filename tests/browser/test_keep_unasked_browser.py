@@ -14,7 +14,18 @@ from collections.abc import Iterator
 import pytest
 
 from tests.support.app import new_app
-from tests.support.keep_unasked_browser import HAND, api, entry, started
+from tests.support.keep_unasked_browser import (
+    CACHED_SIZE,
+    ENGINE_ZIP,
+    HAND,
+    HASHED_IN_PAGE,
+    HASHED_IN_WORKER,
+    PLANT,
+    PLANTED,
+    api,
+    entry,
+    started,
+)
 from tests.support.live import SHOTS, SHUTDOWN_POLL, keep_screenshot, until
 from tests.support.offline_client import phone_page
 from tests.support.offline_phone import ENGINE_TIMEOUT, QUEUED, offline, record_offline, watched
@@ -211,3 +222,55 @@ def test_a_file_planted_in_the_phones_cache_is_not_used(browser, live_server):
         held = page.evaluate(size, stdlib)
         served = page.request.get(stdlib, headers={"Accept-Encoding": "identity"}).body()
         assert held == len(served) > 1000
+
+
+def test_a_kept_phone_checks_the_engine_once_a_build_and_never_runs_a_file_planted_after(
+    browser, live_server
+):
+    """Issue 82: the phone checks the engine's files byte for byte once a build (when it
+    keeps the game); a scoreboard load afterwards hashes none of their bytes, and does
+    not look at a file planted in the cache since; the service worker does, where the
+    engine starts: the planted file goes and the engine runs on the server's bytes."""
+    with watched(browser, live_server, "en") as context:
+        context.add_init_script(NAMED)
+        context.add_init_script(HASHED_IN_PAGE)
+        page = context.new_page()
+        created = started(page, hands=1)
+        page.goto(created["edit_url"])
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+        page.wait_for_function(KEPT % created["id"], timeout=ENGINE_TIMEOUT)
+        page.locator("#keep[data-stored]").wait_for(state="attached", timeout=ENGINE_TIMEOUT)
+        worker = context.service_workers[0]
+        worker.evaluate(HASHED_IN_WORKER)
+        # The engine's zip: every start of the engine reads it, from a snapshot or not.
+        stdlib = page.evaluate(ENGINE_ZIP)
+        whole = page.evaluate(CACHED_SIZE, stdlib)
+        assert whole > 1000
+
+        def scoreboard_load() -> int:
+            page.evaluate("sessionStorage.setItem('test:hashed', '0')")
+            worker.evaluate("self.hashed = 0")
+            page.reload()
+            page.locator("#keep[data-stored]").wait_for(state="attached", timeout=ENGINE_TIMEOUT)
+            return int(page.evaluate("sessionStorage.getItem('test:hashed')")) + int(
+                worker.evaluate("self.hashed")
+            )
+
+        assert scoreboard_load() == 0
+        page.evaluate(PLANT, stdlib)
+        assert scoreboard_load() == 0
+        assert page.evaluate(CACHED_SIZE, stdlib) == PLANTED  # not looked at
+        # Where the engine starts (the kept page, opened online for this phone's copy), the
+        # worker checks each file: the planted one goes, and the engine runs on the server's.
+        worker.evaluate("self.hashed = 0")
+        page.goto(f"/games/{created['id']}/kept#copy")
+        page.locator("#kept-checking").wait_for(state="hidden", timeout=ENGINE_TIMEOUT)
+        page.locator("#kept-board .board").wait_for(timeout=ENGINE_TIMEOUT)
+        assert page.evaluate(CACHED_SIZE, stdlib) != PLANTED
+        assert worker.evaluate("self.hashed") >= whole
+        # The next scoreboard stores the file again, checked as it comes.
+        page.goto(f"/games/{created['id']}")
+        page.locator("#keep[data-stored]").wait_for(state="attached", timeout=ENGINE_TIMEOUT)
+        until(
+            page, f"async (url) => (await ({CACHED_SIZE})(url)) === {whole}", stdlib, ENGINE_TIMEOUT
+        )

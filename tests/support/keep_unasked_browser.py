@@ -29,3 +29,40 @@ def entry():
     from tests.support.app_conformance import entry_of
 
     return entry_of(GAME, HAND, NAMES)
+
+
+# Counts the bytes a page hashes (``crypto.subtle.digest``) in its tab's session storage, so
+# that the count goes on over the tab's reloads (``HASHED_IN_WORKER``: the service worker's).
+HASHED_IN_PAGE = """(() => {
+  if (!globalThis.crypto || !crypto.subtle) return; // a page of no origin (about:blank)
+  const digest = crypto.subtle.digest.bind(crypto.subtle);
+  crypto.subtle.digest = (algorithm, data) => {
+    const before = Number(sessionStorage.getItem("test:hashed") || 0);
+    sessionStorage.setItem("test:hashed", String(before + (data.byteLength || 0)));
+    return digest(algorithm, data);
+  };
+})()"""
+HASHED_IN_WORKER = """() => {
+  if (self.hashed !== undefined) return;
+  self.hashed = 0;
+  const digest = crypto.subtle.digest.bind(crypto.subtle);
+  crypto.subtle.digest = (algorithm, data) => {
+    self.hashed += data.byteLength || 0;
+    return digest(algorithm, data);
+  };
+}"""
+
+# The bytes the kept engine's cache holds under an address (0: none).
+CACHED_SIZE = """async (url) => {
+  const kept = await (await caches.open("kept-engine")).match(url);
+  return kept ? (await kept.arrayBuffer()).byteLength : 0;
+}"""
+
+PLANT = """async (url) => (await caches.open("kept-engine")).put(url, new Response(
+  "print('planted')", { headers: { "Content-Type": "application/zip" } }))"""
+PLANTED = len("print('planted')")
+
+# The address of the engine's zip in the kept engine's cache.
+ENGINE_ZIP = """async () => (await (await caches.open("kept-engine")).keys())
+  .map((request) => new URL(request.url).pathname)
+  .find((path) => path.startsWith("/engine/scorekeeper-"))"""

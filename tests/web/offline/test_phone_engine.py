@@ -880,7 +880,8 @@ def test_no_page_fetches_the_engine_on_its_first_load(client, make_game):
     but fetches nothing) in front of its own script: that script is checked without it."""
     store = (Path(client.application.static_folder) / "kept-store.js").read_text(encoding="utf-8")
     assert "fetch(" not in store and "importScripts" not in store
-    assert re.findall(r'"/engine/[^"]*"', store) == ['"/engine/snapshot?"']  # a cache's key
+    # Two caches' keys: the engine's snapshot's, and the list of its files checked (issue 82).
+    assert re.findall(r'"/engine/[^"]*"', store) == ['"/engine/snapshot?"', '"/engine/checked"']
     game_id, key = make_game("israeli-whist", rules="pagat-german")
     client.get(f"/games/{game_id}/edit/{key}")
     for path in ("/", f"/games/{game_id}", f"/games/{game_id}/hands/new", "/sw.js"):
