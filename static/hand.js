@@ -566,7 +566,8 @@
   // step of players' boxes, each player's (in speaking order where the order table fixes
   // it), else each line of keys and number box; then the boxes of an open folded group.
   // Left out: what is not shown, a step folded once complete, a player's box the order
-  // table fixes or that filled itself in.
+  // table fixes. A box that filled itself in stays one (issue 77): Enter goes on to it, so
+  // the table sees the number it made (Hearts' fourth score, to make 26) before Enter saves.
   function stops() {
     const found = [];
     $$(".step").forEach((step) => {
@@ -576,7 +577,7 @@
         const fixedStep = order && step.id === order.fixed_step;
         (fixedStep ? speakers() : tableOrder()).forEach((s) => {
           const f = $('.seat[data-seat="' + s + '"]', step);
-          if (f && !f.hidden && !f.classList.contains("fixed") && !f.classList.contains("auto")) found.push(f);
+          if (f && !f.hidden && !f.classList.contains("fixed")) found.push(f);
         });
       }
       $$("details[open] .field", step).forEach((f) => found.push(f));

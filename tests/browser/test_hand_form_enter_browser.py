@@ -29,7 +29,7 @@ from tests.support.live import serving, view_path, watched_page
 pytestmark = pytest.mark.browser
 
 # Every place the form asks something, as a person reads the page: each line of keys or
-# number box, each player's box (not one that filled itself in, nor one the rules fix), each
+# number box, each player's box (one that filled itself in too, but not one the rules fix), each
 # box of an open folded group, where it is shown; in reading order (top to bottom, then in
 # the page's direction); with the box the focus is in, whether a line is shown with its
 # number box hidden (``bare``: a label with nothing to type in), and whether it is still
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.browser
 STOPS = """() => {
   const rtl = document.documentElement.dir === "rtl";
   const asked = "#hand .step fieldset.line, #hand .step .line.count, "
-    + "#hand .step .seat:not(.fixed):not(.auto), #hand .step details[open] .field";
+    + "#hand .step .seat:not(.fixed), #hand .step details[open] .field";
   const stops = Array.from(document.querySelectorAll(asked))
     .filter((el) => el.checkVisibility() && el.getBoundingClientRect().height > 0)
     .map((el) => ({ el, box: el.getBoundingClientRect() }));
@@ -55,6 +55,13 @@ STOPS = """() => {
     empty: empty(el),
   }));
 }"""
+
+
+# How many places the form asks something after the one the focus is in (``STOPS``).
+STOPS_AFTER_THE_FOCUS = f"""() => {{
+  const stops = ({STOPS})();
+  return stops.length - 1 - stops.findIndex((stop) => stop.focused);
+}}"""
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +137,35 @@ def test_enter_goes_on_to_the_next_box_and_saves_only_a_whole_hand(browser, serv
     token = view_path(server, created["id"]).rsplit("/", 1)[1]
     hands = api(server, "GET", f"/api/games/{created['id']}?view={token}")["hands"]
     assert len(hands) == 1, f"{key}: {len(hands)} hands saved"
+
+
+def test_hearts_enter_goes_on_to_the_score_filled_in_before_it_saves(browser, server):
+    """Issue 77: three players' points typed, each with Enter: the fourth box fills itself
+    in to make 26 and Enter goes on to it, nothing sent; Enter there saves the round, as
+    the table saw it."""
+    game = GAMES["any-game"]
+    players = names_for(game)[:4]
+    body = {"game": "any-game", "players": players, "rules": "hearts", "first_dealer": 0}
+    created = api(server, "POST", "/api/games", body)
+    with watched_page(browser, server, viewport={"width": 360, "height": 800}) as page:
+        page.context.request.get(created["edit_url"])
+        posted: list[str] = []
+        page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+        page.goto(f"/games/{created['id']}/hands/new")
+        boxes = page.locator('#hand .seat.count input[type="number"]')
+        assert boxes.count() == 4
+        for index, points in enumerate((3, 10, 13)):
+            boxes.nth(index).fill(str(points))
+            boxes.nth(index).press("Enter")
+        page.wait_for_timeout(300)  # time enough for a form sent to ask the server
+        assert [url for url in posted if "preview" not in url] == []
+        assert boxes.nth(3).input_value() == "0"
+        assert boxes.nth(3).evaluate("(box) => box === document.activeElement")
+        # Enter goes on from there as from any box (past the moon's line, left as it is),
+        # and saves from the last.
+        with page.expect_navigation(url=SCOREBOARD_URL):
+            for _ in range(page.evaluate(STOPS_AFTER_THE_FOCUS) + 1):
+                page.keyboard.press("Enter")
+    token = view_path(server, created["id"]).rsplit("/", 1)[1]
+    hands = api(server, "GET", f"/api/games/{created['id']}?view={token}")["hands"]
+    assert [hand["points"] for hand in hands] == [[3, 10, 13, 0]]
