@@ -61,6 +61,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
+from scorekeeper.engine.registry import get_game
 from tests.support import app_conformance
 from tests.support.app import group_of, new_app
 from tests.support.app_conformance import (  # noqa: F401  (fixtures)
@@ -120,10 +121,12 @@ from tests.support.games.app_conformance import (
     holding_keys,
     layout_problems,
     record_with_javascript,
+    replayed,
     same_hand,
     scoreboard_rows,
     sent_problems,
     start_by_form,
+    started_rules,
     stored_hands,
     submit,
     turned,
@@ -574,6 +577,26 @@ def test_the_hands_drawn_are_the_first_legal_ones_and_a_thrown_in_deal_first(mon
         drawn = simulated_hands(game, count, long=True)
         drawn[0]["changed"] = True  # a copy: the next test's hands are as drawn
         assert simulated_hands(game, count, long=True) == every
+
+
+def test_the_harness_replays_a_game_under_the_rules_it_was_started_with(
+    client, make_game, post_hand
+):
+    """A table starts Any game without a target (not its default preset's race to 100)
+    and scores 150 in its first hand: the game goes on, and the harness, replaying the
+    stored game, finds it as the server does. It replayed stored hands under the game's
+    default preset, under which that one legal hand ends the game (issue 81)."""
+    game = get_game("any-game")
+    game_id, key = make_game("any-game", settings={"goal": "open"})
+    hand = {"points": [150, 0, 0, 0]}
+    assert post_hand(game_id, key, hand).status_code == 201
+    stored = client.get(f"/api/games/{game_id}").get_json()
+    default = game.preset(game.default_preset)
+    ended = game.replay(default, 0, [game.record_from_dict(default, hand)])
+    assert (stored["status"], ended.status) == ("in_progress", "finished")
+    progress = replayed(game, stored)
+    assert (progress.status, list(progress.totals)) == (stored["status"], stored["totals"])
+    assert started_rules(game, stored).goal == "open"
 
 
 # --- every action, through the pages ----------------------------------------------------------
