@@ -26,6 +26,6 @@ def started(page, hands: int) -> dict:
 
 
 def entry():
-    from tests.support.app_conformance import entry_of
+    from tests.support.game_page_matrix import entry_of
 
     return entry_of(GAME, HAND, NAMES)

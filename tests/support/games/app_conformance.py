@@ -11,7 +11,8 @@ import pytest
 
 from scorekeeper.engine import Game
 from scorekeeper.engine.core.game import Progress, Settings
-from tests.support.app_conformance import (
+from tests.support.browser import api
+from tests.support.game_page_matrix import (
     FULL_MATRIX,
     GAMES_UNDER_TEST,
     HEIGHT,
@@ -37,7 +38,6 @@ from tests.support.app_conformance import (
     too_wide,
     untranslated,
 )
-from tests.support.browser import api
 from tests.support.live import polled, printed_pdf, view_path
 from tests.support.whole_words import CUT_OR_BROKEN
 
