@@ -48,8 +48,8 @@ from phone_engine import ARGS, CHROMIUM, SLOW_3G  # noqa: E402  (sibling benchma
 from web import Phone, new_game, running_server, sample_hand  # noqa: E402
 
 from scorekeeper.engine import GAMES  # noqa: E402
-from tests.support.app_conformance import enter as enter_by_taps  # noqa: E402
-from tests.support.app_conformance import entry_of  # noqa: E402  (the form as a finger taps it)
+from tests.support.game_page_matrix import enter as enter_by_taps  # noqa: E402
+from tests.support.game_page_matrix import entry_of  # noqa: E402  (the form as a finger taps it)
 from tests.support.keep_unasked_browser import HASHED_IN_PAGE  # noqa: E402
 from tests.support.offline_phone import KEPT_RECORD  # noqa: E402
 

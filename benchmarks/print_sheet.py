@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper.engine import get_game  # noqa: E402
 from scorekeeper.web import create_app  # noqa: E402
 from tests.support.app import app_config  # noqa: E402
-from tests.support.app_conformance import long_rules, simulated_hands  # noqa: E402
+from tests.support.game_page_matrix import long_rules, simulated_hands  # noqa: E402
 
 GAMES = ("israeli-whist", "skat", "french-tarot", "bridge", "any-game", "phase-10")
 LANGUAGES = ("en", "he", "de", "fr")

@@ -25,7 +25,7 @@ from sqlite_utils import Database
 
 from .db import figures
 from .db.backup import open_existing
-from .db.connection import query
+from .db.connection import IN_MEMORY, connect, query
 from .db.hands import hand_values, load_game_with_hands, seat_row_values
 from .db.look_alike_names import plan
 from .db.migrations import migrations
@@ -86,17 +86,16 @@ def check_database(path: str | os.PathLike) -> Report:
     module's docstring. Never raises for a broken file: what breaks is a problem."""
     report = Report(str(path))
     try:
-        connection = open_existing(path)
+        database = open_existing(path)
     except (sqlite3.Error, OSError) as exc:
         report.problems.append(str(exc))
         return report
-    database = Database(connection, recursive_triggers=False, execute_plugins=False)
     try:
         _check(database, report)
     except sqlite3.Error as exc:
         report.problems.append(f"the file cannot be read as a database: {exc}")
     finally:
-        connection.close()
+        database.close()
     return report
 
 
@@ -132,16 +131,15 @@ def _names_upgrade(database: Database, pending: list[str]) -> list[str]:
     names = next((m for m in pending if m.endswith("_names_that_show_nothing_or_look_alike")), "")
     if not names:
         return []
-    copy = sqlite3.connect(":memory:")
+    upgraded = connect(IN_MEMORY)
     try:
-        database.conn.backup(copy)
-        upgraded = Database(copy, recursive_triggers=False, execute_plugins=False)
+        database.conn.backup(upgraded.conn)
         migrations.apply(upgraded, stop_before=names)
         return [change.line() for change in plan(upgraded)]
     except Exception as exc:  # noqa: BLE001 - an earlier upgrade that needs the file itself
         return [f"(not worked out ahead of the upgrades before it: {exc})"]
     finally:
-        copy.close()
+        upgraded.close()
 
 
 def _not_scorekeeper(database: Database) -> str | None:
@@ -182,20 +180,21 @@ def _not_scorekeeper(database: Database) -> str | None:
 
 def _migration_names() -> list[str]:
     """Every migration of this version, in the order they run."""
-    return [migration.name for migration in migrations.pending(Database(memory=True))]
+    with contextlib.closing(connect(IN_MEMORY)) as empty:
+        return [migration.name for migration in migrations.pending(empty)]
 
 
 @functools.cache
 def _schema_after(applied: int) -> dict[str, tuple[str, ...]]:
     """The tables, with their columns, that the first ``applied`` migrations make: they
     run on an empty database in memory."""
-    database = Database(memory=True)
-    migrations.apply(database, stop_before=_migration_names()[applied : applied + 1] or None)
-    return {
-        table.name: tuple(table.columns_dict)
-        for table in database.tables
-        if not table.name.startswith("_sqlite")
-    }
+    with contextlib.closing(connect(IN_MEMORY)) as database:
+        migrations.apply(database, stop_before=_migration_names()[applied : applied + 1] or None)
+        return {
+            table.name: tuple(table.columns_dict)
+            for table in database.tables
+            if not table.name.startswith("_sqlite")
+        }
 
 
 def _count(database: Database, table: str) -> int:

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from scorekeeper.engine import GAMES  # noqa: E402
-from tests.support.app_conformance import LANGUAGES, key_of  # noqa: E402
 from tests.support.browser import api  # noqa: E402
+from tests.support.game_page_matrix import LANGUAGES, key_of  # noqa: E402
 from tests.support.live import CHROMIUM, CHROMIUM_ARGS, SHOTS, opens, serving  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}

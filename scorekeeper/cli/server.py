@@ -116,14 +116,13 @@ def terminal_qr(url: str) -> str:
 def first_start(path: str) -> bool:
     """True when this start creates the database at ``path`` or brings it up to date (an
     upgrade): the one start that prints the only group's invite link. Read only."""
-    from sqlite_utils import Database
-
+    from ..db.connection import connect
     from ..db.migrations import migrations
 
     if not os.path.exists(path):
         return True
     try:
-        database = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        database = connect(path, "read")
         try:
             return bool(migrations.pending(database))
         finally:

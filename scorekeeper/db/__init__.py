@@ -1,7 +1,10 @@
 """The one package that owns the database: a module per job, re-exported here so that
 callers write ``from scorekeeper import db; db.load_game(...)``.
 
-``connection``  opening a file or a request's connection, the writers' lock
+``connection``  the one way a database is opened (a file, read-only, or in memory), a
+                request's connection, the writers' lock
+``upgrade``     a file brought up to date as it is opened: a copy first, then the
+                pending migrations, then WAL
 ``migrations``  the schema, as named migrations and nothing else
 ``games``       storing and listing games, the history, a player's record
 ``hands``       a game's hands as stored, and the rows a save writes (what they hold is
@@ -122,10 +125,7 @@ from .connection import (
     connect,
     database_path,
     get_db,
-    init_app,
-    migrate,
     now,
-    open_database,
     query,
     writing,
 )
@@ -218,6 +218,7 @@ from .ratings import (
 )
 from .ratings import rebuild as rebuild_ratings
 from .sealing import LOST_TOKEN
+from .upgrade import init_app, migrate, open_database
 
 __all__ = [
     "phones",

@@ -5,7 +5,7 @@ runs and phones save: a WAL reader sees one moment of the file, and writers neve
 it. ``restore_database`` puts a checked copy in place of a database, keeping the file it
 replaces. Every file made here is 0600 whatever the umask (see ``files``). The command
 line's ``backup`` and ``restore`` are these, and every upgrade of an existing file starts
-with ``copy_database`` (see ``connection.migrate``). The check of a copy, which replays
+with ``copy_database`` (see ``upgrade.migrate``). The check of a copy, which replays
 every game through its rules, is ``scorekeeper.database_check``'s: above ``game_play``,
 as the data layer is below it.
 
@@ -20,7 +20,10 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+from sqlite_utils import Database
+
 from ..problems import Problem
+from .connection import connect
 from .files import create_private, make_private, private_database, sync_folder
 
 
@@ -47,12 +50,12 @@ def beside(path: str | os.PathLike, label: str) -> Path:
     return found
 
 
-def open_existing(path: str | os.PathLike) -> sqlite3.Connection:
+def open_existing(path: str | os.PathLike) -> Database:
     """``path`` opened for reading and writing, never created: a missing file is an error
-    rather than a new, empty database."""
+    (BackupFailed, naming it) rather than a new, empty database."""
     if not Path(path).is_file():
         raise BackupFailed(f"{path}: no such file")
-    return sqlite3.connect(f"file:{Path(path).resolve()}?mode=rw", uri=True, timeout=10)
+    return connect(path, "write")
 
 
 def copy_database(source: str | os.PathLike, target: str | os.PathLike) -> None:
@@ -68,8 +71,8 @@ def copy_database(source: str | os.PathLike, target: str | os.PathLike) -> None:
         with contextlib.closing(open_existing(source)) as reading:
             partial.unlink(missing_ok=True)
             create_private(partial)  # SQLite would make it 0644: see files.py
-            with contextlib.closing(sqlite3.connect(partial)) as writing:
-                reading.backup(writing)
+            with contextlib.closing(connect(partial)) as writing:
+                reading.conn.backup(writing.conn)
                 # The copy stands alone: no log beside it holds any of its pages.
                 writing.execute("PRAGMA journal_mode = DELETE")
         with open(partial, "rb") as written:
@@ -117,9 +120,9 @@ def restore_database(source: str | os.PathLike, target: str | os.PathLike) -> Pa
         private_database(str(target))
         with (
             contextlib.closing(open_existing(source)) as reading,
-            contextlib.closing(sqlite3.connect(target, timeout=10)) as writing,
+            contextlib.closing(connect(target)) as writing,
         ):
-            reading.backup(writing)
+            reading.conn.backup(writing.conn)
     except sqlite3.Error as exc:
         raise BackupFailed(f"cannot restore {source} into {target}: {exc}") from exc
     return kept

@@ -1,6 +1,7 @@
-"""Opening the database: a connection for each request (``get_db``), kept for the next,
-or a file opened directly (``open_database``, for the command line, which builds no web
-app), and the locks that queue writers (``writing``)."""
+"""Opening the database: the one way any part of the app opens one (``connect``, with
+its settings), a connection for each request (``get_db``), kept for the next, and the
+locks that queue writers (``writing``). Bringing a file up to date as it is opened is
+``upgrade``'s."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from sqlite_utils import Database
 
-from .backup import BackupFailed, beside, copy_database
-from .files import database_path, private_database
-from .migrations import apply_migrations, pending
+from .files import database_path
 
 try:
     import fcntl
@@ -103,82 +103,44 @@ def query(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -
 BUSY_SECONDS = 10.0
 
 
-def connect(path: str) -> Database:
-    """Opens the database with foreign keys on; WAL is set once by ``migrate``."""
+# Where ``connect`` opens a database that lives in memory alone, for as long as its
+# connection (the migrations' schema worked out, a dry run of an upgrade).
+IN_MEMORY = ":memory:"
+# How ``connect`` opens a file: "create" makes it when it is missing; "write" opens one
+# that exists, and never makes an empty database in place of a missing file; "read" opens
+# one that exists, and refuses any write through this connection.
+Access = Literal["create", "write", "read"]
+_MODES: dict[str, str] = {"create": "rwc", "write": "rw", "read": "ro"}
+
+
+def connect(location: str | os.PathLike[str], access: Access = "create") -> Database:
+    """The database at ``location`` (a file's path, or ``IN_MEMORY``), opened as every
+    part of the app opens one: the app's requests, the command line, the backups, the
+    check, the migrations' schema. Every connection waits ``BUSY_SECONDS`` for another's
+    write lock and has foreign keys on and full syncs; what a file keeps for every
+    connection (WAL) is set once, by ``upgrade.migrate``. ``access`` says whether a
+    missing file is made, and whether this connection may write (see ``Access``).
+
+    Raises sqlite3.Error when the file cannot be opened so (a missing file, read or
+    written, or a folder SQLite cannot write in)."""
+    if location == IN_MEMORY:
+        where, uri = IN_MEMORY, False
+    else:  # a URI, for its mode: the path quoted, so no "?" or "#" in a name cuts it short
+        where, uri = f"{Path(os.path.abspath(location)).as_uri()}?mode={_MODES[access]}", True
     # check_same_thread=False: waitress may run a request's teardown on another thread,
     # and each connection still belongs to exactly one request.
-    conn = sqlite3.connect(path, timeout=BUSY_SECONDS, check_same_thread=False)
+    conn = sqlite3.connect(where, uri=uri, timeout=BUSY_SECONDS, check_same_thread=False)
     # No triggers and no sqlite-utils plugins here: skip their set-up on every request.
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
-    db.execute("PRAGMA foreign_keys = ON")
-    # FULL: a write is on disk before the phone is told it is saved (201). Under WAL,
-    # NORMAL only fsyncs at checkpoints, so a power cut could lose hands already confirmed.
-    db.execute("PRAGMA synchronous = FULL")
-    return db
-
-
-def migrate(path: str) -> Database:
-    """Opens the database at ``path``, applies pending migrations and switches it to WAL.
-
-    The pending migrations run in one transaction, and WAL is switched on only after they
-    succeed: a migration that fails leaves the file exactly as it was. Before any migration
-    changes a file that already holds a database, a copy of it is taken beside it
-    (``<name>-before-upgrade-<time>.db``, see :func:`backup_before_upgrade`); when the copy
-    cannot be made, nothing is migrated and BackupFailed says why.
-
-    Processes that start at once on one file (two ``serve``, or ``serve`` and ``import``)
-    take turns on the writer lock file for both steps: the second waits, however long the
-    first's migrations take, and then finds nothing left to do. A file already up to date
-    and in WAL is opened without any lock, as a read-only one can be.
-
-    A new file is created 0600, and a file of an earlier version is made so with its logs
-    (see ``files.private_database``): SQLite alone makes them 0644.
-    """
-    private_database(path)
-    db = connect(path)
     try:
-        if pending(db) or db.journal_mode != "wal":
-            with _other_processes_writing(db):
-                upgraded = None
-                if pending(db):  # not already applied by a process that held the lock
-                    upgraded = backup_before_upgrade(db)
-                apply_migrations(db)
-                db.enable_wal()
-                if upgraded:
-                    # A file already in WAL holds its pages from before the upgrade (such
-                    # as tokens stored raw before m020) until a checkpoint: now, not later.
-                    # (On a connection of its own: this one may still hold a statement open.)
-                    with contextlib.closing(sqlite3.connect(database_path(db))) as other:
-                        other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        db.execute("PRAGMA foreign_keys = ON")
+        # FULL: a write is on disk before the phone is told it is saved (201). Under WAL,
+        # NORMAL only fsyncs at checkpoints, so a power cut could lose hands confirmed.
+        db.execute("PRAGMA synchronous = FULL")
     except BaseException:
-        db.close()
+        conn.close()
         raise
     return db
-
-
-def backup_before_upgrade(db: Database) -> str | None:
-    """Copies the database file of ``db`` beside it before its migrations run; returns the
-    copy's path, or None for a new, empty file (or one in memory), which has nothing to
-    lose. Raises BackupFailed, naming the file and the reason, when the copy fails."""
-    path = database_path(db)
-    if not path or not db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-        return None
-    copy = beside(path, "before-upgrade")
-    try:
-        copy_database(path, copy)
-    except BackupFailed as exc:
-        raise BackupFailed(
-            f"{path} was not upgraded: a copy of it is taken before any upgrade, "
-            f"and that copy failed ({exc}). Make room or fix the folder's permissions, "
-            "then start again."
-        ) from None
-    return str(copy)
-
-
-def open_database(path: str) -> Database:
-    """The database file at ``path``, created or upgraded, without the web app: what the
-    command line's import and export use, so no instance folder or secret key is made."""
-    return migrate(path)
 
 
 def get_db() -> Database:
@@ -239,19 +201,9 @@ def _close_all(connections: list[Database]) -> None:
         connections.pop().close()
 
 
-def init_app(app) -> None:
-    """Creates or upgrades the database file, and ends each request's use of its
-    connection (``close_db``).
-
-    The connection that ran the migrations stays open, unused, while the app lives. In WAL
-    mode the last connection to close checkpoints the log into the database and deletes
-    it; with this one open, no request's connection is ever the last, so closing one is
-    cheap (a hand saves in about half the time). It is closed with the app, as are the
-    connections left idle.
-    """
-    keeper = migrate(app.config["DATABASE"])
-    app.extensions["scorekeeper.wal_keeper"] = keeper
-    weakref.finalize(app, keeper.close)
+def keep_connections(app) -> None:
+    """Ends each request's use of its connection (``close_db``), which then waits idle
+    for the next request; those left idle are closed with the app."""
     idle: list[Database] = []
     app.extensions["scorekeeper.idle_connections"] = (os.getpid(), idle)
     weakref.finalize(app, _close_all, idle)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .connection import IN_MEMORY, connect
 from .plain_hands import REWRITE
 
 migrations = Migrations("scorekeeper")
@@ -54,17 +55,16 @@ _FINAL: dict[tuple, tuple[list[str], list[tuple[str, str, list[tuple]]], list[tu
 
 def _final_schema() -> tuple[list[str], list[tuple[str, str, list[tuple]]], list[tuple]]:
     """What the migrations make of an empty database, as they make it: run once a process
-    on a database in memory (opened as ``connection.connect`` opens a file), read back as
+    on a database in memory (opened by ``connection.connect``, as a file is), read back as
     its statements (tables, then indexes, triggers and views, each in the order made, as
     SQLite keeps their text), the rows they left (the list of migrations applied) and
     ``sqlite_sequence``'s. Kept by the migrations' names and functions: another list (a
     test's) is run again."""
     key = tuple((each.name, each.fn, each.transactional) for each in migrations._migrations)
     if key not in _FINAL:
-        memory = sqlite3.connect(":memory:")
+        made = connect(IN_MEMORY)
+        memory = made.conn
         try:
-            made = Database(memory, recursive_triggers=False, execute_plugins=False)
-            made.execute("PRAGMA foreign_keys = ON")
             migrations.apply(made)
             master = memory.execute(
                 "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "

@@ -74,6 +74,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from sqlite_utils import Database
 
 from ..problems import CannotStart, Problem
+from .connection import connect
 from .files import PRIVATE_FOLDER, database_path, private_folder, sync_folder
 
 SECRETS_FOLDER = "-secrets"
@@ -302,15 +303,15 @@ def _stored_in(database: str | os.PathLike[str]) -> dict[int, int]:
     if not os.path.isfile(database):
         return {}
     try:
-        connection = sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)
+        opened = connect(database, "read")
     except sqlite3.Error:
         return {}
     try:
-        return sealed_by_key(connection)
+        return sealed_by_key(opened)
     except sqlite3.Error:
         return {}
     finally:
-        connection.close()
+        opened.close()
 
 
 def check_secrets(database: str) -> None:

@@ -1,7 +1,10 @@
 """The docs a clone holds are the docs it can follow: no tracked file cites a text the
 repository lacks (the rules text the code once cited, a missing docs/ page, a markdown link
 to nothing), the README stays short and leads to every game's rules, and every registered
-game has its rules file naming every house rule it declares."""
+game has its rules file naming every house rule it declares. docs/architecture.md names
+every registered game and every module of the tree, and writes no count of them that the
+tree could outgrow (issue 81: it listed 11 of the 15 games, and said "19 modules" in one
+place and "seventeen" in another)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,18 @@ import re
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.docs import ROOT, markdown, text_of, tracked
+from tests.support.docs import (
+    ARCHITECTURE,
+    ROOT,
+    described,
+    listed_modules,
+    markdown,
+    package_of,
+    text_of,
+    tracked,
+    tree_modules,
+    written_counts,
+)
 
 MISSING = "RULES" + ".md"  # spelled apart, so that this file does not cite it itself
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
@@ -96,3 +110,48 @@ def test_the_readme_leads_to_every_games_rules():
     read_on = read_on[: read_on.find("\n## ", 1) if "\n## " in read_on[1:] else None]
     linked = set(LINK.findall(read_on))
     assert {f"docs/rules/{key}.md" for key in GAMES} - linked == set()
+
+
+def test_the_architecture_lists_every_module_of_the_tree_and_no_other():
+    listed = listed_modules(ARCHITECTURE.read_text())
+    tree = tree_modules()
+    assert (sorted(tree - listed), sorted(listed - tree)) == ([], [])
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_architecture_names_every_registered_games_package(key):
+    package = package_of(GAMES[key])
+    assert re.search(rf"\b{package}/", described(ARCHITECTURE.read_text())), package
+
+
+def test_the_architecture_writes_no_count_of_modules_or_games():
+    assert written_counts(ARCHITECTURE.read_text()) == []
+
+
+def test_the_count_finder_finds_the_counts_once_written():
+    """What the test above relies on, on the sentences docs/architecture.md had."""
+    old = (
+        "scorekeeper/db/, storage only (19 modules): it lists 11 of the 15 games. Owned by "
+        "the package (a module per job, the seventeen in the diagram above); one package "
+        "each, a module per job."
+    )
+    assert written_counts(old) == [
+        "19 modules",
+        "11 of the 15 games",
+        "module per job, the seventeen",
+    ]
+
+
+def test_the_module_lists_are_read_both_ways(tmp_path):
+    """A module missing from the list, and one listed that is gone, are both found."""
+    package = tmp_path / "scorekeeper"
+    (package / "db").mkdir(parents=True)
+    for name in ("__init__.py", "db/__init__.py", "db/games.py", "db/look_alike_names.py"):
+        (package / name).write_text("")
+    text = (
+        "# Architecture\n\n## Every module\n\n"
+        "- `scorekeeper/`\n- `scorekeeper/db/`: `games`,\n  `gone`\n"
+    )
+    listed, tree = listed_modules(text), tree_modules(package)
+    assert sorted(tree - listed) == ["scorekeeper/db/look_alike_names"]
+    assert sorted(listed - tree) == ["scorekeeper/db/gone"]

@@ -15,14 +15,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.registry import GAMES
-from tests.support.app_conformance import (
+from tests.support.browser import SCOREBOARD_URL, api
+from tests.support.game_page_matrix import (
     LANGUAGES,
     enter,
     long_rules,
     names_for,
     sampled_language,
 )
-from tests.support.browser import SCOREBOARD_URL, api
 from tests.support.hand_form_enter_browser import STEP_NUMBERS, numbered_in_order, played_entry
 from tests.support.live import serving, view_path, watched_page
 

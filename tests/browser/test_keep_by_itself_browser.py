@@ -185,7 +185,7 @@ def test_a_cold_offline_load_shows_the_last_sheet_and_form_before_the_engine_is_
     """Reloaded without the network while the engine is still starting: the scoreboard the
     engine last drew and the form for the next hand are there at once, their keys answer,
     and a Save says the phone is getting ready, then goes through the engine."""
-    from tests.support.app_conformance import enter, entry_of, kept
+    from tests.support.game_page_matrix import enter, entry_of, kept
     from tests.support.offline_phone import QUEUED, keep_game, offline, record_offline
 
     created = started(phones.base, hands=2)

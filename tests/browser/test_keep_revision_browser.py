@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import enter, entry_of
 from tests.support.browser import api
+from tests.support.game_page_matrix import enter, entry_of
 from tests.support.keep_revision_browser import busy_once, sending
 from tests.support.live import SERVED, SHOTS, keep_screenshot
 from tests.support.offline_client import kept_offline

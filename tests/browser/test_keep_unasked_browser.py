@@ -98,7 +98,7 @@ def phones(browser, tmp_path_factory) -> Iterator[KeepingPhone]:
 
 @pytest.mark.parametrize("language", ["he", "en"])
 def test_the_phone_keeps_the_game_asking_nothing_and_asks_its_name_once_later(phones, language):
-    from tests.support.app_conformance import enter
+    from tests.support.game_page_matrix import enter
 
     # A phone that started the engine before (its snapshot): the first start is not the point.
     with phone_page(phones, language) as page:

@@ -12,8 +12,8 @@ import pytest
 
 from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.engine.registry import GAMES
-from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
+from tests.support.game_page_matrix import long_rules, simulated_hands
 from tests.support.live import serving
 from tests.support.names_whole_browser import faults
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import Entry, enter, entry_of, kept, simulated_hands
 from tests.support.browser import api
+from tests.support.game_page_matrix import Entry, enter, entry_of, kept, simulated_hands
 from tests.support.live import SERVED, keep_screenshot, opens, serving, until
 from tests.support.live import SHOTS as ALL_SHOTS
 from tests.support.offline_client import kept_offline, phone_page
@@ -276,7 +276,7 @@ def test_a_long_kept_game_shows_all_its_hands_offline(phones, live_server, langu
     back online the server holds all 65. In Hebrew, and in
     German (the language the other offline tests do not run in unless every phone is
     asked for: SCOREKEEPER_FULL_MATRIX=1)."""
-    from tests.support.app_conformance import long_rules
+    from tests.support.game_page_matrix import long_rules
 
     base = live_server
     game = GAMES["oh-hell"]

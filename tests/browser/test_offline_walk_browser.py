@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import (
+from tests.support.game_page_matrix import (
     game_id,
     names_for,
 )

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine import GAMES
 from tests.support.accessibility import axe, axe_once  # noqa: F401  (a fixture)
-from tests.support.app_conformance import (
+from tests.support.game_page_matrix import (
     PAGES,
     Phones,
     Setup,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.app_conformance import NAMES
 from tests.support.browser import api
+from tests.support.game_page_matrix import NAMES
 from tests.support.offline_phone import new_phone
 
 pytestmark = pytest.mark.browser

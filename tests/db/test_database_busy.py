@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.db import connection
+from scorekeeper.db import connection, upgrade
 from tests.support.db.database_busy import another_process_writing, games, held
 
 GAME = {"game": "israeli-whist", "players": ["Ann", "Bob", "Cat", "Dov"], "first_dealer": 0}
@@ -61,7 +61,7 @@ def test_a_write_holds_the_lock_from_its_start_so_no_commit_comes_between_its_re
     the 503 of tests/transfer/test_sftp_replica.py, 1.5 s after the server started. The
     save now holds the write lock from its start: the other process waits its turn."""
     path = str(tmp_path / "busy.db")
-    connection.migrate(path).close()
+    upgrade.migrate(path).close()
     saving = connection.connect(path)
     other = sqlite3.connect(path, isolation_level=None, timeout=0)
     other.execute("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)")

@@ -61,9 +61,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.core.game import CSV_SHARED_COLUMNS
-from tests.support import app_conformance
+from scorekeeper.engine.registry import get_game
+from tests.support import game_page_matrix
 from tests.support.app import group_of, new_app
-from tests.support.app_conformance import (  # noqa: F401  (fixtures)
+from tests.support.game_page_matrix import (  # noqa: F401  (fixtures)
     ANY_GAME_PAGES,
     CLUB_PAGES,
     FULL_MATRIX,
@@ -120,10 +121,12 @@ from tests.support.games.app_conformance import (
     holding_keys,
     layout_problems,
     record_with_javascript,
+    replayed,
     same_hand,
     scoreboard_rows,
     sent_problems,
     start_by_form,
+    started_rules,
     stored_hands,
     submit,
     turned,
@@ -433,7 +436,7 @@ def test_the_phones_axe_reads_every_colour_as_axe_does(browser, server, axe):
         results = "(o) => axe.run(document, o).then((r) => [r.passes, r.violations, r.incomplete])"
         fresh = page.evaluate(results, rule)
         # How often axe asks for a colour, and how often its own parse is run.
-        page.evaluate(COUNTED_PARSES, app_conformance.REMEMBERED_COLOURS)
+        page.evaluate(COUNTED_PARSES, game_page_matrix.REMEMBERED_COLOURS)
         remembered = page.evaluate(results, rule)
         asked, parsed = page.evaluate("() => [window.asked, window.parsed]")
     finally:
@@ -499,7 +502,7 @@ def test_every_game_is_read_as_sent_in_every_language_once():
 
 
 class Recorded(HTMLParser):
-    """What html.parser calls its handlers with (``app_conformance.events``'s way)."""
+    """What html.parser calls its handlers with (``game_page_matrix.events``'s way)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -537,21 +540,21 @@ UNUSUAL = [
 
 
 def test_the_fast_reader_reads_markup_as_html_parser_does():
-    """``app_conformance.events`` gives what html.parser gives for the markup the templates
+    """``game_page_matrix.events`` gives what html.parser gives for the markup the templates
     write, and leaves any other to html.parser (``read``): ``shown`` and ``kinds_of`` read
     every page as they did through html.parser alone."""
     for html in MARKUP:
         recorded = Recorded()
         recorded.feed(html)
         recorded.close()
-        assert app_conformance.events(html) == recorded.found, html
+        assert game_page_matrix.events(html) == recorded.found, html
     for html in UNUSUAL:
-        with pytest.raises(app_conformance.Unusual):
-            app_conformance.events(html)
+        with pytest.raises(game_page_matrix.Unusual):
+            game_page_matrix.events(html)
         recorded = Recorded()
         recorded.feed(html)
         recorded.close()
-        assert app_conformance.read(Recorded(), html).found == recorded.found
+        assert game_page_matrix.read(Recorded(), html).found == recorded.found
     page = "<html lang=he><body><p>שלום</p><span lang=en>English</span>x<3</body></html>"
     assert shown(page).text() == "שלום x < 3"
 
@@ -562,8 +565,8 @@ def test_the_hands_drawn_are_the_first_legal_ones_and_a_thrown_in_deal_first(mon
     drawing all ``THROWN_IN_WITHIN`` deals gave: the first thrown-in deal among them, if
     any, then the others in their order (random hands in theirs); the same, and a copy
     of its own, when asked again."""
-    monkeypatch.setattr(app_conformance, "THROWN_IN_WITHIN", 40)
-    monkeypatch.setattr(app_conformance, "DRAWN", {})
+    monkeypatch.setattr(game_page_matrix, "THROWN_IN_WITHIN", 40)
+    monkeypatch.setattr(game_page_matrix, "DRAWN", {})
     settings = game.preset(game.default_preset).with_changes(long_rules(game))
     records = drawn_records(game, settings, 40, 3)
     thrown = [r for r in records if r.thrown_in][:1] if simulates(game) else []
@@ -574,6 +577,26 @@ def test_the_hands_drawn_are_the_first_legal_ones_and_a_thrown_in_deal_first(mon
         drawn = simulated_hands(game, count, long=True)
         drawn[0]["changed"] = True  # a copy: the next test's hands are as drawn
         assert simulated_hands(game, count, long=True) == every
+
+
+def test_the_harness_replays_a_game_under_the_rules_it_was_started_with(
+    client, make_game, post_hand
+):
+    """A table starts Any game without a target (not its default preset's race to 100)
+    and scores 150 in its first hand: the game goes on, and the harness, replaying the
+    stored game, finds it as the server does. It replayed stored hands under the game's
+    default preset, under which that one legal hand ends the game (issue 81)."""
+    game = get_game("any-game")
+    game_id, key = make_game("any-game", settings={"goal": "open"})
+    hand = {"points": [150, 0, 0, 0]}
+    assert post_hand(game_id, key, hand).status_code == 201
+    stored = client.get(f"/api/games/{game_id}").get_json()
+    default = game.preset(game.default_preset)
+    ended = game.replay(default, 0, [game.record_from_dict(default, hand)])
+    assert (stored["status"], ended.status) == ("in_progress", "finished")
+    progress = replayed(game, stored)
+    assert (progress.status, list(progress.totals)) == (stored["status"], stored["totals"])
+    assert started_rules(game, stored).goal == "open"
 
 
 # --- every action, through the pages ----------------------------------------------------------

@@ -342,8 +342,8 @@ def trace_statements(monkeypatch) -> list[str]:
     statements: list[str] = []
     connect = db.connection.connect
 
-    def traced(path: str):
-        database = connect(path)
+    def traced(location: str, *access: str):
+        database = connect(location, *access)
         database.conn.set_trace_callback(statements.append)
         return database
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.app_conformance import entry_of, simulated_hands
+from tests.support.game_page_matrix import entry_of, simulated_hands
 
 # The numbers of the steps the form shows, in order (a step nothing is asked in yet is
 # hidden: Skat's before a game is picked).

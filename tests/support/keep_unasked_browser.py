@@ -26,7 +26,7 @@ def started(page, hands: int) -> dict:
 
 
 def entry():
-    from tests.support.app_conformance import entry_of
+    from tests.support.game_page_matrix import entry_of
 
     return entry_of(GAME, HAND, NAMES)
 

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tests.support.app_conformance import LANGUAGES as ACCEPT
-from tests.support.app_conformance import plain_text
+from tests.support.game_page_matrix import LANGUAGES as ACCEPT
+from tests.support.game_page_matrix import plain_text
 
 ENGINE_TIMEOUT = 60_000  # ms: Pyodide compiles its core on a loaded machine
 PHONE = (360, 800)

@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 from scorekeeper.engine import Game
-from tests.support.app_conformance import enter, entry_of, kept, long_rules, simulated_hands
 from tests.support.browser import api
+from tests.support.game_page_matrix import enter, entry_of, kept, long_rules, simulated_hands
 from tests.support.offline_phone import ENGINE_TIMEOUT, QUEUED, copy_up_to_date
 from tests.support.offline_walk import keep_by_itself
 

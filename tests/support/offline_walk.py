@@ -9,8 +9,8 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine import Game
-from tests.support.app_conformance import enter, entry_of, long_rules, previewed, simulated_hands
 from tests.support.browser import api
+from tests.support.game_page_matrix import enter, entry_of, long_rules, previewed, simulated_hands
 from tests.support.live import opens
 from tests.support.offline_phone import (
     ENGINE_TIMEOUT,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine import GAMES, Game
-from tests.support.app_conformance import (
+from tests.support.game_page_matrix import (
     FULL_MATRIX,
     LANGUAGES,
     Kinds,

@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper import db, game_play
 from scorekeeper.engine.registry import GAMES
 from scorekeeper.pages import phone
-from tests.support.app_conformance import LANGUAGES as ACCEPT
+from tests.support.game_page_matrix import LANGUAGES as ACCEPT
 from tests.support.play import records
 
 GAME_KEYS = sorted(GAMES)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from scorekeeper.engine import get_game
-from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.browser import api
 from tests.support.browser_shared import LANGUAGES, PHONE
+from tests.support.game_page_matrix import long_rules, simulated_hands
 
 # Names are at most 30 characters: "Maximiliane Oberhauser-Lindqvist" is refused.
 NAMES = [

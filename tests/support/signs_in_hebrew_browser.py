@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import simulated_hands, start_by_api
 from tests.support.browser import api
+from tests.support.game_page_matrix import simulated_hands, start_by_api
 
 
 def played(base: str, key: str) -> tuple[int, str]:

@@ -20,7 +20,7 @@ from scorekeeper.cli.server import bind, make_server, serve_config, urls_for
 from scorekeeper.engine import GAMES
 from scorekeeper.web import create_app, throttle
 from tests.support.app import app_config
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.groups_privacy import Browser, call
 from tests.support.live import SERVED, serving
 

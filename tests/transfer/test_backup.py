@@ -20,7 +20,7 @@ import pytest
 
 from scorekeeper import database_check, db
 from scorekeeper.db import backup as backups
-from scorekeeper.db import connection
+from scorekeeper.db import upgrade
 from scorekeeper.web import create_app
 from tests.support.app import app_config
 from tests.support.backup import ENV, V4, hands_of, saving_tables, scorekeeper, write
@@ -274,7 +274,7 @@ def test_no_migration_runs_when_the_copy_before_it_fails(tmp_path, monkeypatch):
     def failing(source, target):
         raise backups.BackupFailed(f"cannot copy {source} to {target}: disk full")
 
-    monkeypatch.setattr(connection, "copy_database", failing)
+    monkeypatch.setattr(upgrade, "copy_database", failing)
     with pytest.raises(backups.BackupFailed, match="was not upgraded: a copy of it is taken"):
         db.open_database(str(old))
     assert old.read_bytes() == before
@@ -290,7 +290,7 @@ def test_serve_says_why_it_did_not_upgrade(tmp_path, monkeypatch):
     def failing(source, target):
         raise backups.BackupFailed(f"cannot copy {source} to {target}: disk full")
 
-    monkeypatch.setattr(connection, "copy_database", failing)
+    monkeypatch.setattr(upgrade, "copy_database", failing)
     with pytest.raises(ServeError, match="was not upgraded: a copy of it is taken") as refused:
         serve("127.0.0.1", free_port(), str(old), threads=1, echo=print)
     assert refused.value.field == "--db"

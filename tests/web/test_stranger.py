@@ -23,7 +23,7 @@ from scorekeeper.web.games import routes as games_view
 from scorekeeper.web.games import sheets
 from scorekeeper.web.review import imports
 from tests.support.app import app_config
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.groups_privacy import GAME_ROUTES, Browser, call
 from tests.support.live import SERVED
 from tests.support.plain_form import in_plain_form

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import Game
-from tests.support.app_conformance import (
+from scorekeeper.engine.core.game import Progress, Settings
+from tests.support.browser import api
+from tests.support.game_page_matrix import (
     FULL_MATRIX,
     GAMES_UNDER_TEST,
     HEIGHT,
@@ -36,7 +38,6 @@ from tests.support.app_conformance import (
     too_wide,
     untranslated,
 )
-from tests.support.browser import api
 from tests.support.live import polled, printed_pdf, view_path
 from tests.support.whole_words import CUT_OR_BROKEN
 
@@ -217,10 +218,36 @@ def submit(page, entry: Entry):
     return navigation.value.status
 
 
+def stored_game(base: str, game_id: int) -> dict[str, Any]:
+    """The game as the API gives it to a holder of its view link."""
+    token = view_path(base, game_id).rsplit("/", 1)[1]
+    return api(base, "GET", f"/api/games/{game_id}?view={token}")
+
+
 def stored_hands(base: str, game_id: int) -> list[dict[str, Any]]:
     """The game's hands as the API gives them to a holder of its view link."""
-    token = view_path(base, game_id).rsplit("/", 1)[1]
-    return api(base, "GET", f"/api/games/{game_id}?view={token}")["hands"]
+    return stored_game(base, game_id)["hands"]
+
+
+def started_rules(game: Game, stored: dict[str, Any]) -> Settings:
+    """The rules the stored game (its API JSON) was started with, which the table may
+    have changed from its preset's (the actions' games are long games): never the
+    game's default preset, under which a hand may end a game still under way."""
+    return game.settings_from_dict(stored["settings"])
+
+
+def replayed(game: Game, stored: dict[str, Any]) -> Progress:
+    """The stored game (its API JSON) replayed under the rules it was started with, from
+    its first dealer and starting totals, as the server replays it."""
+    settings = started_rules(game, stored)
+    records = [game.record_from_dict(settings, hand) for hand in stored["hands"]]
+    return game.replay(
+        settings,
+        stored["first_dealer"],
+        records,
+        finish_after=stored.get("finished_after"),
+        starting_totals=stored["starting_totals"],
+    )
 
 
 def same_hand(game: Game, stored: dict[str, Any], hand: dict[str, Any]) -> bool:
@@ -258,7 +285,7 @@ def record_with_javascript(page, base: str, game: Game, game_id: int, entry: Ent
     """Taps the hand in, waits for the preview's points, and saves."""
     page.goto(f"/games/{game_id}/hands/new")
     enter(page, entry)
-    settings = game.preset(game.default_preset)
+    settings = started_rules(game, stored_game(base, game_id))
     points = game.preview(settings, game.record_from_dict(settings, entry.hand))["points"]
     previewed(page, points)
     page.locator("#save").click()
@@ -272,9 +299,7 @@ def bid_cells_in_pdf(page, base: str, game: Game, game_id: int) -> list[str]:
     for every hand whose view has one."""
     from pypdf import PdfReader
 
-    settings = game.preset(game.default_preset)
-    records = [game.record_from_dict(settings, hand) for hand in stored_hands(base, game_id)]
-    views = game.hand_views(game.replay(settings, 0, records))
+    views = game.hand_views(replayed(game, stored_game(base, game_id)))
     page.goto(f"/games/{game_id}/print")
     bids = [plain_text(b) for b in page.locator("table.score td.bid").all_inner_texts()]
     assert len(bids) == sum(view.bid is not None for view in views)

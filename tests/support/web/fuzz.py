@@ -31,7 +31,7 @@ from scorekeeper.web.offline import phone_engine
 from scorekeeper.web.review.forms import GameDetailsForm
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import SEAT_NAMES, app_config, game_in_new_group
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.pages import hand_form
 
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED") or random.SystemRandom().randrange(2**32))

@@ -6,7 +6,7 @@ from scorekeeper.engine import get_game
 
 
 def finish_page(client, make_game, post_hand, game, players, hands, language) -> str:
-    from tests.support.app_conformance import long_rules, simulated_hands
+    from tests.support.game_page_matrix import long_rules, simulated_hands
 
     rules = get_game(game)
     game_id, key = make_game(

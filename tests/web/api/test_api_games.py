@@ -9,7 +9,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.web.service import game_of
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE, WORKED_POINTS
 from tests.support.app import SEAT_NAMES
-from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.game_page_matrix import names_for, simulated_hands
 from tests.support.stored import group_listing, viewed
 from tests.support.web.api.api_games import preview
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.game_page_matrix import names_for, simulated_hands
 from tests.support.web.games.preview_says_what_is_missing import LANGUAGE, previewed, started
 
 STILL_MISSING = {"en": "Still missing: ", "de": "Es fehlt noch: ", "he": "עדיין חסר: "}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from scorekeeper.engine import get_game
 from scorekeeper.web.games.paper import SheetColumns, sheet_widths
-from tests.support.app_conformance import long_rules, simulated_hands
 from tests.support.club_pages import edit_key, night_of, play_table, start_night
+from tests.support.game_page_matrix import long_rules, simulated_hands
 from tests.support.web.games.printed_sheet import em
 
 ROOT = Path(__file__).resolve().parents[3] / "scorekeeper"

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import partnered, seat_counts
 from tests.support.app import join_group
-from tests.support.app_conformance import NAMES
+from tests.support.game_page_matrix import NAMES
 from tests.support.web.games.sheet_columns import (
     column_heads,
     columns,

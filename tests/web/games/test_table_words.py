@@ -20,7 +20,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.progress import first_state
 from scorekeeper.web.i18n import named
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.shared import LANGUAGES
 from tests.support.toy_game import GAME as TOY
 from tests.support.web.games.table_words import (

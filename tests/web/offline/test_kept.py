@@ -19,7 +19,7 @@ from scorekeeper.engine import GAMES
 from scorekeeper.engine.pages import kept
 from scorekeeper.pages import phone, render
 from scorekeeper.web.offline import phone_engine
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.kept_requests import new_game_request
 from tests.support.phone_calls import GAME_KEYS, NAMES, answered
 from tests.support.web.offline.kept import SPADES, served, spades_save
@@ -222,8 +222,8 @@ def test_a_refused_hand_is_removed_from_the_kept_board_too(browser, live_server,
     question heads the board, drawn by the phone's engine, and answers there: "Keep it"
     folds it, "Remove it" removes the hand, and the phone is back on the server's
     scoreboard, the game as the server ended it."""
-    from tests.support.app_conformance import enter, entry_of
     from tests.support.browser import api
+    from tests.support.game_page_matrix import enter, entry_of
     from tests.support.offline_phone import ENGINE_TIMEOUT, kept_offline, record_offline
 
     rules = GAMES["bid-whist"]

@@ -91,7 +91,7 @@ def test_the_question_to_remove_a_refused_hand_shows_the_hand_as_the_server_says
     from markupsafe import escape
 
     from scorekeeper.web.service import describe
-    from tests.support.app_conformance import LANGUAGES as ACCEPT
+    from tests.support.game_page_matrix import LANGUAGES as ACCEPT
 
     rules = GAMES[key]
     settings = rules.preset(rules.default_preset)

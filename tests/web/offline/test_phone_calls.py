@@ -13,7 +13,7 @@ from scorekeeper import db
 from scorekeeper.engine.core.game import HandPlace
 from scorekeeper.engine.core.language import AND_LISTS, LANGUAGES, OR_LISTS, words_in
 from scorekeeper.web import i18n
-from tests.support.app_conformance import plain_text
+from tests.support.game_page_matrix import plain_text
 from tests.support.phone_calls import GAME_KEYS, NAMES, Played, answered, same_rows
 from tests.support.web.offline.phone_calls import bad_values, drawn_alike
 

@@ -16,7 +16,7 @@ from scorekeeper import db, game_play
 from scorekeeper.engine import GAMES, get_game, ratings
 from scorekeeper.engine.core.game import seat_counts
 from tests.support.app import move_to_group
-from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.game_page_matrix import names_for, simulated_hands
 from tests.support.play import bot_runs
 from tests.support.ratings_play import LIBRARY, Table, assert_matches, library_ratings
 from tests.support.upgrade import V4_DB

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.app_conformance import names_for
+from tests.support.game_page_matrix import names_for
 
 LANGUAGE = {"en": "en", "de": "de-DE", "he": "he-IL"}
 

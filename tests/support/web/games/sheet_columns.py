@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 from scorekeeper.engine import Game
 from tests.support.app import join_group
-from tests.support.app_conformance import NAMES, long_rules, simulated_hands
+from tests.support.game_page_matrix import NAMES, long_rules, simulated_hands
 
 
 def table_id(game: Game) -> str:

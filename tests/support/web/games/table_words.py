@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.engine import GAMES, Game
 from scorekeeper.engine.core.form import FormField, HandFormSpec
-from tests.support.app_conformance import long_rules, simulated_hands
+from tests.support.game_page_matrix import long_rules, simulated_hands
 from tests.support.shared import API_FIELD, ISOLATES, LANGUAGES
 from tests.support.toy_game import GAME as TOY
 

@@ -6,7 +6,7 @@ import urllib.request
 from dataclasses import dataclass, field
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.groups_privacy import GAME_ROUTES, Browser, call
 
 SECRET_NAMES = {

@@ -9,7 +9,7 @@ import urllib.request
 from dataclasses import dataclass
 
 from scorekeeper.engine import GAMES
-from tests.support.app_conformance import simulated_hands
+from tests.support.game_page_matrix import simulated_hands
 from tests.support.groups_privacy import Browser, call
 from tests.support.shared import NoRedirect
 from tests.support.stranger import NAMES

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html as markup
 import re
 
-from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.game_page_matrix import names_for, simulated_hands
 from tests.support.play import bot_runs
 from tests.support.ratings_play import Table
 

@@ -1,4 +1,8 @@
-"""Helpers of tests/games/test_app_conformance.py, which other tests use too."""
+"""The games, pages, languages and phones of the app conformance suite
+(tests/games/test_app_conformance.py), which other tests use too: every game under test and
+its hands, the live server and the phones that open its pages, the pages of a game and
+what none of them may show, and a hand entered on its form. The suite's own helpers are
+``tests/support/games/app_conformance.py``."""
 
 from __future__ import annotations
 
