@@ -1,8 +1,10 @@
 """Every choice field of every form refuses a value its page did not offer (issue 77):
 another group's member, a word, a number past any id, nothing. The forms are found, not
 listed: every form the app's pages draw, reached by their links, is posted as drawn with
-one choice field changed at a time; and every ``FlaskForm`` class of the app with a choice
-field must have been met so, so a new form's page is crawled or the test names it."""
+each of its choice fields that does not offer the value holding it (each field must say
+why, so none hides another's refusal); and every ``FlaskForm`` class of the app with a
+choice field must have been met so, so a new form's page is crawled or the test names it.
+Before: 500 with a traceback for a menu whose choices a view set as pairs."""
 
 from __future__ import annotations
 
@@ -45,9 +47,9 @@ def test_every_choice_field_of_every_form_refuses_a_value_it_did_not_offer(world
     before = world.rows()
     accepted, met = [], set()
     for form in forms:
-        classes_fields: set[str] = set()
+        read_by_form: set[str] = set()
         for value in foreign_values(world.foreign_member):
-            sent, changed = form.forged(value, classes_fields if value == NOTHING else None)
+            sent, changed = form.forged(value, read_by_form if value == NOTHING else None)
             if not changed:
                 continue
             validated.clear()
@@ -70,7 +72,7 @@ def test_every_choice_field_of_every_form_refuses_a_value_it_did_not_offer(world
             if not refused or unsaid:
                 accepted.append((form.page, form.action, value, answer.status_code, unsaid))
             met |= {key for key in validated if key[1] in changed}
-            classes_fields |= {name for _form, name in validated}
+            read_by_form |= {name for _form, name in validated}
     assert not accepted, accepted
     assert world.rows() == before
     every = {
