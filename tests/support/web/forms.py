@@ -23,6 +23,7 @@ from wtforms.fields.core import UnboundField
 import scorekeeper.web
 from scorekeeper import db
 from scorekeeper.engine import GAMES, get_game
+from scorekeeper.engine.core.game import seat_counts
 from scorekeeper.web.games.forms import new_game_form_for
 from tests.support.club_roles import NINE, ClubNight, club_night, edit_key_of
 
@@ -76,6 +77,7 @@ class World:
 
     club: ClubNight
     foreign_member: int
+    games: list[int] = field(default_factory=list)
 
     def rows(self) -> dict[str, list[tuple]]:
         """Every stored row, table by table: what a refused form must leave as it was."""
@@ -109,7 +111,21 @@ def make_world(tmp_path) -> World:
     assert elsewhere.post(f"/join/{invite}", data={"label": "Fremd"}).status_code == 302
     [(foreign,)] = club.query("SELECT id FROM members WHERE group_id = ?", (other["id"],))
     edit_key_of(club.organiser, night.tables[1].game_id)  # a table still playing, its key held
-    return World(club, foreign)
+    return World(club, foreign, [a_game_of(club, key) for key in GAMES])
+
+
+def a_game_of(club: ClubNight, key: str) -> int:
+    """A game of ``key`` in the night's group, its edit link opened on the organiser's
+    phone: its hand form is drawn there."""
+    seated = seat_counts(get_game(key))[0]
+    body = {"game": key, "players": NINE[:seated], "first_dealer": 0, "group": club.group_id}
+    made = club.organiser.post(
+        "/api/games", json=body, headers={"Authorization": f"Bearer {club.key}"}
+    )
+    assert made.status_code == 201, made.get_json()
+    opened = club.organiser.get(urlsplit(made.get_json()["edit_url"]).path)
+    assert opened.status_code in (200, 302, 303), opened.status_code
+    return made.get_json()["id"]
 
 
 def first_pages(world: World) -> list[str]:
@@ -120,6 +136,7 @@ def first_pages(world: World) -> list[str]:
         club.base,
         f"/groups/{club.group_id}/club",
         "/games/new",
+        *(f"/games/{game_id}/hands/new" for game_id in world.games),
     ]
 
 
@@ -241,13 +258,20 @@ def route_of(path: str) -> str:
 def pages_forms(client: Any, first: list[str], most: int = 400) -> Iterator[PageForm]:
     """Every form that posts, of every page reached from ``first`` by its links (each
     route once), each form of one shape once."""
+    seen: set[str] = set()
     seen_routes: set[str] = set()
     seen_shapes: set[tuple] = set()
     waiting = list(first)
     while waiting and len(seen_routes) < most:
         link = html.unescape(waiting.pop(0)).split("#")[0]
-        if NOT_PAGES.search(link) or route_of(link) in seen_routes:
+        # Pages of one route are crawled once, but for the first: each game's hand form.
+        if (
+            NOT_PAGES.search(link)
+            or link in seen
+            or (route_of(link) in seen_routes and link not in first)
+        ):
             continue
+        seen.add(link)
         seen_routes.add(route_of(link))
         answer = client.get(link)
         if answer.status_code != 200 or answer.mimetype != "text/html":
