@@ -45,8 +45,10 @@ from typing import Any
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser, get_header_lines
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
+from waitress.utilities import RequestHeaderFieldsTooLarge
 
 from ..limits import MOST_PHONES_PER_ADDRESS
 from ..problems import CannotStart, Problem
@@ -69,10 +71,17 @@ WORKER_TIMEOUT = 30
 GRACEFUL_TIMEOUT = 30
 # Seconds a thread holds the GIL before one waiting for it takes it (see run_server).
 SWITCH_INTERVAL = 0.001
+# A request's headers, as the most trusted servers take them (nginx's
+# large_client_header_buffers, 4 x 8 KB; Apache's LimitRequestFields, 100): at most 16 KB
+# with the request line, and at most 100 fields; past either, 431 and nothing read further.
+# waitress's own default is 256 KB and any number of fields.
+MOST_HEADER_BYTES = 16 * 1024
+MOST_HEADER_FIELDS = 100
 TUNING: dict[str, Any] = {
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
     "cleanup_interval": CLEANUP_INTERVAL,
+    "max_request_header_size": MOST_HEADER_BYTES,
 }
 
 
@@ -149,10 +158,36 @@ def idle_channels(channels: Iterable[HTTPChannel]) -> list[HTTPChannel]:
     return [c for c in channels if not (c.requests or c.total_outbufs_len or c.will_close)]
 
 
+class CountedFields(HTTPRequestParser):
+    """waitress's request parser, refusing a request of more than ``MOST_HEADER_FIELDS``
+    header fields with 431, as it refuses one past ``max_request_header_size``. waitress
+    has no setting for it, and the app cannot count them: waitress joins the lines of a
+    repeated field into one value before the app sees the request."""
+
+    def parse_header(self, header_plus: bytes) -> None:
+        _first_line, _, header = header_plus.partition(b"\r\n")
+        fields = len(get_header_lines(header)) if header.strip() else 0
+        if fields <= MOST_HEADER_FIELDS:
+            super().parse_header(header_plus)
+            return
+        # As waitress answers a request past its size: a request of its own to answer
+        # with the error, the connection closed after it.
+        super().parse_header(b"GET / HTTP/1.0\r\n")
+        self.error = RequestHeaderFieldsTooLarge(
+            f"{fields} header fields, more than {MOST_HEADER_FIELDS}"
+        )
+
+
+class CountedChannel(HTTPChannel):
+    parser_class = CountedFields
+
+
 class FairServer(TcpWSGIServer):
-    """waitress's TCP server with room kept for every address (see the module's docstring)."""
+    """waitress's TCP server with room kept for every address (see the module's docstring),
+    each request's header fields counted (:class:`CountedFields`)."""
 
     per_address = CONNECTIONS_PER_ADDRESS
+    channel_class = CountedChannel
 
     def readable(self) -> bool:
         # Full: free a slot on this pass, rather than stop accepting until a timeout does.

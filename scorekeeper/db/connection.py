@@ -9,6 +9,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -32,15 +33,67 @@ MAX_ID = 2**63 - 1
 # turns a wait of a few milliseconds into a long one.
 _WRITERS = threading.Lock()
 # Writers in other processes (``serve --workers``) queue on a lock file beside the
-# database, ``<file>-writer``, for the same reason: a blocking flock wakes the moment the
-# other process's write ends. The busy timeout still covers any writer that does not take
-# it (an older version of the app).
+# database, ``<file>-writer``, for the same reason. The busy timeout still covers any
+# writer that does not take it (an older version of the app, a backup, Litestream).
+#
+# A write waits at most ``BUSY_SECONDS`` in all, counted from when its request took its
+# connection (``get_db``; for the command line, from the write's start): for this
+# process's lock, the lock file and SQLite's busy wait together, each given what is left.
+# Queued one behind another without that, of four writes sent 0.4 s apart while another
+# process held the database for 21 s, the first answered 503 after 10 s and the others
+# after about 20 s, while every server thread waited and no page was answered (issue 77).
+WAITING_WRITERS = 2
+"""Writes of this process that may wait for the one writing. Each holds a server thread
+while it waits: a write that finds them all taken waits for a place only ``LEAST_WAIT``
+(the writes ahead move on in milliseconds unless the database is held), then is answered
+busy (503 with Retry-After), so that the server's other threads (4 by default) still
+answer the pages, whose reads never wait for a writer (WAL)."""
+LEAST_WAIT = 0.25
+"""Seconds a write may wait for a moment: for a place in the queue, and for the locks
+once its time is up (another process's commit), so that a write that spent its time
+elsewhere is not refused for nothing."""
+
+
+def _busy(why: str) -> sqlite3.OperationalError:
+    """A write refused without waiting further (its wait is over, or too many wait ahead
+    of it), said as SQLite says a lock held past its wait ("database is locked"), and so
+    answered 503 with Retry-After as that is (``web.errors``)."""
+    return sqlite3.OperationalError(f"database is locked: {why}")
+
+
+class _Queue:
+    """This process's writes: the one writing and those waiting for it."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self.count = 0
+
+    def enter(self) -> bool:
+        """A place in the queue, had within ``LEAST_WAIT``; False when none came free."""
+        with self._changed:
+            if not self._changed.wait_for(lambda: self.count <= WAITING_WRITERS, LEAST_WAIT):
+                return False
+            self.count += 1
+            return True
+
+    def leave(self) -> None:
+        with self._changed:
+            self.count -= 1
+            self._changed.notify()
+
+
+_QUEUE = _Queue()
+
+
+def _left(deadline: float) -> float:
+    return max(deadline - time.monotonic(), LEAST_WAIT)
 
 
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
     """One write transaction: queued behind this process's other writers and then behind
-    other processes', then atomic.
+    other processes', then atomic; all within the write's wait (see ``WAITING_WRITERS``),
+    or SQLite's "database is locked" (``_busy``).
 
     It takes SQLite's write lock as it begins (BEGIN IMMEDIATE), before it reads. Begun
     deferred, its first read would fix the snapshot it sees, and a commit by a process
@@ -49,26 +102,48 @@ def writing(db: Database) -> Iterator[None]:
     "database is locked", without the busy wait: a save refused for nothing. Taking the
     lock first, the wait for Litestream's short write is SQLite's busy wait. Within a
     transaction the caller already holds, it is a savepoint of that transaction."""
-    with _WRITERS, _other_processes_writing(db):
-        if db.conn.in_transaction:
-            with db.atomic():
-                yield
-            return
-        db.conn.execute("BEGIN IMMEDIATE")
+    deadline = getattr(db, "since", None) or time.monotonic()
+    deadline += BUSY_SECONDS
+    if not _QUEUE.enter():
+        raise _busy(f"{WAITING_WRITERS} writes wait already")
+    try:
+        if not _WRITERS.acquire(timeout=_left(deadline)):
+            raise _busy("the writes ahead took its wait")
         try:
-            yield
-            db.conn.execute("COMMIT")
-        except BaseException:
-            if db.conn.in_transaction:  # a failed COMMIT or statement may have ended it
-                db.conn.rollback()
-            raise
+            with _other_processes_writing(db, deadline):
+                if db.conn.in_transaction:
+                    with db.atomic():
+                        yield
+                    return
+                _begin_by(db, deadline)
+                try:
+                    yield
+                    db.conn.execute("COMMIT")
+                except BaseException:
+                    if db.conn.in_transaction:  # a failed COMMIT or statement may have ended it
+                        db.conn.rollback()
+                    raise
+        finally:
+            _WRITERS.release()
+    finally:
+        _QUEUE.leave()
+
+
+def _begin_by(db: Database, deadline: float) -> None:
+    """BEGIN IMMEDIATE, SQLite's busy wait cut to what is left of the write's wait."""
+    db.conn.execute(f"PRAGMA busy_timeout = {int(_left(deadline) * 1000)}")
+    try:
+        db.conn.execute("BEGIN IMMEDIATE")
+    finally:
+        db.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
 
 
 @contextmanager
-def _other_processes_writing(db: Database) -> Iterator[None]:
+def _other_processes_writing(db: Database, deadline: float | None = None) -> Iterator[None]:
     """Holds the database's writer lock file (opened for this write alone, so that no
-    descriptor is kept, or shared with a forked worker); nothing for a database without a
-    file (in memory) or a system without flock."""
+    descriptor is kept, or shared with a forked worker), had by ``deadline`` (a
+    ``time.monotonic()``; None: however long it takes) or ``_busy``; nothing for a
+    database without a file (in memory) or a system without flock."""
     path = database_path(db)
     lock = None
     if path and fcntl is not None:
@@ -79,10 +154,36 @@ def _other_processes_writing(db: Database) -> Iterator[None]:
         yield
         return
     try:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        if deadline is None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        elif not _flock_by(lock, deadline):
+            raise _busy("another process's writes took its wait")
         yield
     finally:
         os.close(lock)  # which releases the lock
+
+
+# Seconds between two tries of the writer lock file while another process's save holds it.
+FLOCK_POLL = 0.00025
+
+
+def _flock_by(lock: int, deadline: float) -> bool:
+    """The lock file had by ``deadline``; False when it was not. flock cannot wait for a
+    time, so it is tried again and again (by one thread of the process at most, the one
+    holding ``_WRITERS``): every quarter millisecond while the wait is short, as another
+    process's save is (a few ms: it starts within that of the other's end, as a blocking
+    flock would), then less often, up to every 5 ms, through a long hold."""
+    began = time.monotonic()
+    while True:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            pass
+        now = time.monotonic()
+        if now > deadline + LEAST_WAIT:
+            return False
+        time.sleep(FLOCK_POLL if now - began < 0.02 else 0.005)
 
 
 def now() -> str:
@@ -150,6 +251,7 @@ def get_db() -> Database:
 
     if "db" not in g:
         g.db = _idle_connection(current_app) or connect(current_app.config["DATABASE"])
+        g.db.since = time.monotonic()  # a write's wait counts from here (``writing``)
     return g.db
 
 

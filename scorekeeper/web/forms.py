@@ -7,11 +7,9 @@ its routes (``games/forms.py``, ``groups/forms.py``, ``review/forms.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -33,22 +31,12 @@ from ..names import (  # noqa: F401  (re-exported: views import them from here)
     clean_name,
     clean_player_names,
 )
-from .i18n import PageText, isolate, isolate_ltr, list_of, translate
+from .i18n import PageText, choice_refused, translate
 
 
 def options(pairs) -> list[SelectChoice]:
     """Choices for a radio or select field from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
-
-
-def _choices_in_words(labels: Sequence[str]) -> str:
-    """A field's choices as a sentence names them: a run of whole numbers as "1–13",
-    anything else listed ("Ann, Bob or Cat")."""
-    if labels and all(label.isdigit() for label in labels):
-        numbers = [int(label) for label in labels]
-        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
-            return isolate_ltr(f"{numbers[0]}\u2013{numbers[-1]}")
-    return list_of(labels, style="or")
 
 
 def said_as(field: Any) -> Any:
@@ -65,24 +53,11 @@ class ChoiceProblem:
         try:
             super().pre_validate(form)  # type: ignore[misc]
         except ValidationError:
-            offered = [str(c.label) for c in self.choices if c.value != ""]  # type: ignore[attr-defined]
-            sent = isolate(str((self.raw_data or [""])[0])[:40])  # type: ignore[attr-defined]
-            field = said_as(self)
-            if len(offered) == 1:
-                problem = _(
-                    "%(field)s must be %(choice)s, not %(value)s.",
-                    field=field,
-                    choice=isolate(offered[0]),
-                    value=sent,
-                )
-            else:
-                problem = _(
-                    "%(field)s must be one of %(choices)s, not %(value)s.",
-                    field=field,
-                    choices=_choices_in_words(offered),
-                    value=sent,
-                )
-            raise ValidationError(problem) from None
+            # ``iter_choices`` reads the choices as WTForms does, whatever their shape: a view
+            # may set them as (value, label) pairs, which have no ``.value``.
+            offered = [str(c.label) for c in self.iter_choices() if c.value != ""]  # type: ignore[attr-defined]
+            sent = str((self.raw_data or [""])[0])  # type: ignore[attr-defined]
+            raise ValidationError(choice_refused(said_as(self), offered, sent)) from None
 
 
 class KeyField(ChoiceProblem, RadioField):

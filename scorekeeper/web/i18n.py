@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import click
 from babel.dates import format_date, format_time, get_datetime_format
 from babel.lists import format_list
-from flask import Flask, g, redirect, request, session, url_for
+from flask import Flask, abort, g, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, ngettext, pgettext
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -127,6 +127,36 @@ def list_of(names: Any, style: str = "standard") -> str:
         style=style,
         locale=current_language(),
     )
+
+
+def choice_refused(field: Any, offered: Sequence[str], sent: str) -> str:
+    """A choice field's refusal of a value it did not offer, in players' words: the
+    field, what it may be and the value sent ("Second organiser must be one of Anna or
+    Bruno, not abc."); WTForms says only "Not a valid choice."."""
+    value = isolate(sent[:40])
+    if len(offered) == 1:
+        return gettext(
+            "%(field)s must be %(choice)s, not %(value)s.",
+            field=field,
+            choice=isolate(offered[0]),
+            value=value,
+        )
+    return gettext(
+        "%(field)s must be one of %(choices)s, not %(value)s.",
+        field=field,
+        choices=_choices_in_words(offered),
+        value=value,
+    )
+
+
+def _choices_in_words(labels: Sequence[str]) -> str:
+    """A field's choices as a sentence names them: a run of whole numbers as "1–13",
+    anything else listed ("Ann, Bob or Cat")."""
+    if labels and all(label.isdigit() for label in labels):
+        numbers = [int(label) for label in labels]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
+            return isolate_ltr(f"{numbers[0]}\u2013{numbers[-1]}")
+    return list_of(labels, style="or")
 
 
 def decimal(value: float, digits: int = 1, sign: bool = False) -> str:
@@ -261,7 +291,9 @@ def from_this_site() -> bool:
 def choose_language():
     """Remembers the chosen language in the session and goes back where the player was."""
     code = request.form.get("language", "")
-    if from_this_site() and code in LANGUAGES:
+    if code not in LANGUAGES:
+        abort(422, choice_refused(gettext("Language"), list(LANGUAGES.values()), code))
+    if from_this_site():
         session[SESSION_LANGUAGE] = code
         session.permanent = True
     # Only same-site paths: an open redirect would let a link send players elsewhere.

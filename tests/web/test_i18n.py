@@ -36,8 +36,11 @@ def test_language_switch_never_redirects_off_site(client, target):
     assert response.headers["Location"] in ("/", "http://localhost/")
 
 
-def test_unknown_language_is_ignored(client):
-    client.post("/language", data={"language": "xx", "next": "/"})
+def test_unknown_language_is_refused_naming_the_field(client):
+    refused = client.post("/language", data={"language": "xx", "next": "/"})
+    assert refused.status_code == 422
+    said = refused.get_data(as_text=True).replace("\u2068", "").replace("\u2069", "")
+    assert "Language must be one of English, עברית, Deutsch, or Français, not xx." in said
     page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert '<html lang="de"' in page
 

@@ -40,14 +40,21 @@ from .forms import (
     TablePhoneForm,
     TakeoverAnswerForm,
     TakeoverForm,
+    first_problems,
 )
 from .service import night_name, night_or_404, night_title
 
 
 def _posted(form) -> None:  # noqa: ANN001  (any of the area's forms)
-    """Aborts a POST whose form does not validate (its token, or a value no page sends)."""
-    if not form.validate_on_submit():
-        abort(400, _("This request did not come from this site's own page."))
+    """Aborts a POST whose form does not validate: 422 naming the field for a value its
+    page did not offer (another group's member, a word for a number), 400 for its token."""
+    if form.validate_on_submit():
+        return
+    problems = first_problems(form)
+    problems.pop("csrf_token", None)
+    if problems:
+        abort(422, next(iter(problems.values())))
+    abort(400, _("This request did not come from this site's own page."))
 
 
 def _to_night(night: stored.Night) -> Response:
@@ -182,7 +189,8 @@ def second_organiser(group_id: int, night_id: int):
     assert mine is not None
     form = SecondOrganiserForm()
     members = [m for m in phones.group_members(db.get_db(), group_id) if m.left_at is None]
-    form.second.choices = [("", "")] + [(str(m.id), str(m.id)) for m in members]
+    names = roles.member_names(group_id)
+    form.second.choices = [("", ""), *((str(m.id), names[m.id]) for m in members)]
     _posted(form)
     chosen = int(form.second.data) if form.second.data else None
     try:
