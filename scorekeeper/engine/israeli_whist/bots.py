@@ -157,13 +157,13 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
                 return max(legal, key=_HIGH_FIRST[trump])
             return min(legal, key=_CHEAP_FIRST[trump])
         keys, best = play.keys, play.best
-        winners = [c for c in legal if keys[c] > best]
         if short:
-            if winners:
+            if winners := [c for c in legal if keys[c] > best]:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
             return min(legal, key=_CHEAP_FIRST[trump])
+        # Made: the best loser to shed, or, with none, the highest card (all of them win).
         losers = [c for c in legal if keys[c] <= best]
-        return max(losers, key=_SHED_FIRST[trump]) if losers else max(winners)
+        return max(losers, key=_SHED_FIRST[trump]) if losers else max(legal)
 
 
 # The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
