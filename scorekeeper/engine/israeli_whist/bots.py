@@ -48,7 +48,9 @@ def estimate_tricks(hand: Sequence[int], trump: int) -> float:
 
 def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
     """``estimate_tricks`` for each denomination 0..4, from one look at the hand: the
-    suits' lengths, honours and jacks found once, each total added suit by suit."""
+    suits' lengths, honours and jacks found once, each total added suit by suit (the
+    same additions in the same order as a loop over the suits, unrolled: the heuristic
+    bots ask this of every hand they bid on)."""
     suit_of = SUIT_OF
     lengths = [0, 0, 0, 0]
     high = []
@@ -57,31 +59,35 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         if RANK_OF[card] >= 9:
             high.append(card)
     honours: list[float] = [0, 0, 0, 0]
-    jacks = [False, False, False, False]
+    jacks = [0.0, 0.0, 0.0, 0.0]
     for card in high:  # in the hand's order, as a suit's honours are summed
         suit = suit_of[card]
         rank = RANK_OF[card]
         if rank == 9:
-            jacks[suit] = True
+            jacks[suit] = 0.3
         else:
             honours[suit] += HONOUR_VALUE[12 - rank][min(lengths[suit], 4) - 1]
-    # Each suit's share when it is trumps, and, added to a side suit when the hand holds
-    # 3 trumps or more, its ruffing value; summed suit after suit, left to right.
-    estimates = []
-    for trump in range(4):
-        ruffs, total = lengths[trump] >= 3, 0.0
-        for suit, length in enumerate(lengths):
-            if suit == trump:
-                total += honours[suit] + max(0, length - 3) + (0.3 if jacks[suit] else 0.0)
-            else:
-                total += honours[suit]
-                if ruffs:
-                    total += RUFF_VALUE[length]
-        estimates.append(total)
-    total = 0.0
-    for suit, length in enumerate(lengths):
-        total += no_trump_value(honours[suit], length)
-    return [*estimates, total]
+    l0, l1, l2, l3 = lengths
+    h0, h1, h2, h3 = honours
+    # Each suit's share when it is trumps; a side suit's honours, and its ruffing value
+    # after them where the hand holds 3 trumps or more.
+    t0 = h0 + max(0, l0 - 3) + jacks[0]
+    t1 = h1 + max(0, l1 - 3) + jacks[1]
+    t2 = h2 + max(0, l2 - 3) + jacks[2]
+    t3 = h3 + max(0, l3 - 3) + jacks[3]
+    r0, r1, r2, r3 = RUFF_VALUE[l0], RUFF_VALUE[l1], RUFF_VALUE[l2], RUFF_VALUE[l3]
+    e0 = 0.0 + t0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + t0 + h1 + h2 + h3
+    e1 = 0.0 + h0 + r0 + t1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + t1 + h2 + h3
+    e2 = 0.0 + h0 + r0 + h1 + r1 + t2 + h3 + r3 if l2 >= 3 else 0.0 + h0 + h1 + t2 + h3
+    e3 = 0.0 + h0 + r0 + h1 + r1 + h2 + r2 + t3 if l3 >= 3 else 0.0 + h0 + h1 + h2 + t3
+    no_trump = (
+        0.0
+        + no_trump_value(h0, l0)
+        + no_trump_value(h1, l1)
+        + no_trump_value(h2, l2)
+        + no_trump_value(h3, l3)
+    )
+    return [e0, e1, e2, e3, no_trump]
 
 
 class IsraeliHeuristicBot(core_bots.StagedBot):
@@ -157,13 +163,13 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
                 return max(legal, key=_HIGH_FIRST[trump])
             return min(legal, key=_CHEAP_FIRST[trump])
         keys, best = play.keys, play.best
-        winners = [c for c in legal if keys[c] > best]
         if short:
-            if winners:
+            if winners := [c for c in legal if keys[c] > best]:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
             return min(legal, key=_CHEAP_FIRST[trump])
+        # Made: the best loser to shed, or, with none, the highest card (all of them win).
         losers = [c for c in legal if keys[c] <= best]
-        return max(losers, key=_SHED_FIRST[trump]) if losers else max(winners)
+        return max(losers, key=_SHED_FIRST[trump]) if losers else max(legal)
 
 
 # The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
