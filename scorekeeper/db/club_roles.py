@@ -38,6 +38,7 @@ EVENTS = (
     "table_taken",
     "table_moved",
     "settled",
+    "signature_withdrawn",
 )
 """The steps ``club_log`` holds, each the night's page says in words of its own."""
 

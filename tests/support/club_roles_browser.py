@@ -141,10 +141,13 @@ class Night:
         signing pages themselves are the last list's, ``sign_in_turn``)."""
         page.goto(f"/games/{game_id}/club")
         token = page.locator("#club-signers input[name=csrf_token]").first.get_attribute("value")
+        shown = {
+            field: page.locator(f"#club-signers input[name={field}]").first.get_attribute("value")
+            for field in ("version", "revision")
+        }
         for name in players:
-            answer = page.request.post(
-                f"/games/{game_id}/club", form={"csrf_token": token, "name": name, "sure": "1"}
-            )
+            body = {"csrf_token": token, "name": name, "sure": "1", **shown}
+            answer = page.request.post(f"/games/{game_id}/club", form=body)
             assert answer.ok, answer.status
 
     def backdate_takeover(self, minutes: int) -> None:

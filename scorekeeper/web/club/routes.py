@@ -338,6 +338,7 @@ def night_response(
             rows=rows,
             my_row=next((row for row in current if row["mine"]), None),
             sign_again=roles.to_sign_again(night, games, label) if label else [],
+            withdrawn=roles.withdrawn_signatures(night, names, name=label) if label else [],
             label=label,
             sitting_out=night.sitting_out.get(series, ()),
             organiser=organiser,

@@ -21,6 +21,7 @@ from tests.support.club_pages import (
     THIRTEEN,
     night_of,
     removed_member,
+    sign_list,
     start_night,
 )
 from tests.support.club_roles import plain
@@ -31,12 +32,7 @@ from tests.support.web.club.files import _played_table, _row
 def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_foot(club):
     app, client, group_id, _key = club
     night, table, players, points = _played_table(client, app, group_id)
-    assert (
-        client.post(
-            f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"}
-        ).status_code
-        == 302
-    )
+    assert sign_list(client, table.game_id, players[1]).status_code == 302
     path = f"/games/{table.game_id}/club/print"
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f'href="{path}"' in draw
@@ -232,7 +228,7 @@ def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club)
     club_pages.play_series(client, night, games, 2)
     for table in night.tables:
         for name in games[table.game_id].players:
-            client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+            sign_list(client, table.game_id, name)
     assert "דירוג סופי" in plain(client.get(f"{base}/ranking", headers=he))
     final = plain(client.get(f"{base}/standings"))
     assert "Final standings" in final and "Not final yet" not in final

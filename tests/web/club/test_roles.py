@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.db import club as stored
 from scorekeeper.db import phones
+from tests.support.club_pages import sign_list
 from tests.support.club_roles import (
     NINE,
     ClubNight,
@@ -215,7 +216,9 @@ def test_every_organisers_action_is_refused_to_a_phone_without_the_role(club):
     club.play(club.organiser, table, {})
     disputer = games[table.game_id].players[0]
     body = {"action": "dispute", "name": disputer, "hand": "1", "sure": "1"}
-    assert club.organiser.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    # A player with a phone of their own disputes on it, not on the table's.
+    on = club.phones.get(disputer, club.organiser)
+    assert on.post(f"/games/{table.game_id}/club", data=body).status_code == 302
     [(dispute,)] = club.query("SELECT id FROM club_disputes")
     assert club.phones[ANNA].post(f"{club.base}/takeover").status_code == 302
     takeover = club.open_takeover_id()
@@ -322,15 +325,10 @@ def test_a_correction_after_signing_brings_the_signers_back(club):
     players = club.players_at(table)
     club.play(club.organiser, table, {})
     # Anna signs on her own phone, the others in turn on the organiser's (it holds the key).
-    assert (
-        anna.post(f"/games/{table.game_id}/club", data={"name": ANNA, "sure": "1"}).status_code
-        == 302
-    )
+    assert sign_list(anna, table.game_id, ANNA).status_code == 302
     for name in players:
         if name != ANNA:
-            signed = club.organiser.post(
-                f"/games/{table.game_id}/club", data={"name": name, "sure": "1"}
-            )
+            signed = sign_list(club.organiser, table.game_id, name)
             assert signed.status_code == 302
     # Anna taps hand 2 on the list's hands, and disputes it.
     listed = anna.get(f"/games/{table.game_id}/club").get_data(as_text=True)
@@ -367,10 +365,7 @@ def test_a_correction_after_signing_brings_the_signers_back(club):
     assert again in sign_page
     counted = plain(club.organiser.get(club.base))
     assert "3 players still have to sign" in counted
-    assert (
-        anna.post(f"/games/{table.game_id}/club", data={"name": ANNA, "sure": "1"}).status_code
-        == 302
-    )
+    assert sign_list(anna, table.game_id, ANNA).status_code == 302
     assert "2 players still have to sign" in plain(club.organiser.get(club.base))
     assert "changed after you signed it" not in plain(anna.get(club.base))
 
@@ -477,6 +472,6 @@ def test_the_standings_are_final_only_once_every_list_is_signed_and_no_dispute_o
     assert "Final ranking" not in plain(made.organiser.get(f"{made.base}/ranking"))
     for table in night.tables:
         for name in games[table.game_id].players:
-            made.organiser.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+            sign_list(made.organiser, table.game_id, name)
     page = plain(made.organiser.get(f"{made.base}/standings?projector=1", headers=de))
     assert "Endstand" in page and "Noch nicht endgültig" not in page
