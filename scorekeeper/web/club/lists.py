@@ -151,13 +151,6 @@ def club_signs_here(game: db.StoredGame, place: stored.TableOfGame) -> bool:
     return bool(roles.signers(game, place))
 
 
-@bp.app_template_global("club_signed_now")
-def club_signed_now(game_id: int) -> list[str]:
-    """Who signed the club table's list that is the game, as it stands: the hand form of
-    a signed list warns that saving a change withdraws their signatures."""
-    return stored.signed_now(db.get_db(), game_id)
-
-
 @light
 @bp.route("/games/<int:game_id>/club", methods=["GET", "POST"])
 def sign(game_id: int):
