@@ -392,3 +392,24 @@ def test_withdrawing_anothers_signature_asks_first_is_logged_and_tells_the_playe
     assert night.query("SELECT count(*) FROM club_log WHERE event = 'signature_withdrawn'") == [
         (1,)
     ]
+
+
+def test_the_organisers_phone_sees_a_table_another_phone_records_read_only(night):
+    anna = night.phones[NINE[0]]
+    table = night.table_of(NINE[0])
+    guest = next(n for n in night.players_at(table) if n not in night.phones)
+    path = f"/games/{table.game_id}/club"
+    assert night.organiser.get(path).status_code == 200  # it drew the table: its key
+    assert anna.post(f"/games/{table.game_id}/club/record").status_code == 302  # a new key
+    night.play(anna, table, {})
+    assert sign_list(anna, table.game_id, NINE[0]).status_code == 302
+    assert sign_list(anna, table.game_id, guest).status_code == 302
+    for _visit in range(2):  # not a refusal once, then the list: the list each time
+        seen = night.organiser.get(path)
+        assert seen.status_code == 200
+        page = plain(seen)
+        assert f"{NINE[0]}'s phone records this table." in page
+        assert "This phone sees its list and who signed, read-only." in page
+        assert "ask the players for the new edit link" not in page.lower()
+        assert page.count("✓ signed") == 2 and "signed at the table's phone" in page
+        assert "signs…" not in page and 'name="action"' not in page
