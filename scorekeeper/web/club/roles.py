@@ -42,6 +42,7 @@ HANDOVER_WAIT = timedelta(minutes=3)
 """How long a request to take a night over waits for its organiser's phone before the
 group's key holder may hand the night over instead (a flat battery must not stall a
 night; an organiser still at the table has time to answer)."""
+HANDOVER_MINUTES = int(HANDOVER_WAIT.total_seconds() // 60)
 
 
 def me(night: stored.Night) -> phones.Member | None:
@@ -181,6 +182,30 @@ def hand_over_by_key(night: stored.Night, takeover_id: int) -> bool:
         mine.id if mine else None,
         cutoff.isoformat(timespec="seconds"),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TakenByKey:
+    """The night taken from this phone's organiser with the group's key: who asked, who
+    handed it over (None: a key typed on a phone of no member), and how long ago."""
+
+    asker: str
+    holder: str | None
+    ago: str
+    minutes: int = HANDOVER_MINUTES
+
+
+def taken_by_key(night: stored.Night, names: dict[int, str]) -> TakenByKey | None:
+    """The latest hand-over by the group's key of the night from this phone's membership,
+    while it does not organise the night again: the organiser is told why."""
+    mine = me(night)
+    if mine is None or night.organised_by(mine.id):
+        return None
+    for entry in club_roles.night_log(db.get_db(), night.id):
+        if entry.event == "handed_over_by_key" and entry.detail.get("organiser") == mine.id:
+            holder = names.get(entry.member_id, "?") if entry.member_id else None
+            return TakenByKey(names.get(entry.other_id or 0, "?"), holder, ago(entry.at))
+    return None
 
 
 # --- each table's phone -----------------------------------------------------------------
@@ -386,6 +411,15 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> Markup:
         )
     if entry.event == "handed_over":
         return page_text("%(name)s handed the night over to %(other)s.", name=who, other=other)
+    if entry.event == "handed_over_by_key" and detail.get("organiser"):
+        return page_text(
+            "%(organiser)s's phone did not answer %(other)s's request within %(minutes)d "
+            "minutes: with the group's key, %(name)s handed the night over to %(other)s.",
+            organiser=bdi(names.get(detail["organiser"], "?")),
+            minutes=HANDOVER_MINUTES,
+            name=who or _("a phone"),
+            other=other,
+        )
     if entry.event == "handed_over_by_key":
         return page_text(
             "The organiser's phone did not answer: with the group's key, %(name)s handed the "

@@ -345,6 +345,7 @@ def night_response(
             first_organiser=mine is not None and mine.id == night.organiser_id,
             organisers=roles.organisers_said(night, names),
             takeover=roles.takeover_shown(night, names),
+            taken_by_key=roles.taken_by_key(night, names),
             mine=mine,
             key_holder=roles.holds_group_key(night.group_id),
             unfinished=[row for row in current if not row["finished"]],

@@ -112,8 +112,18 @@ def test_without_an_answer_the_groups_key_holder_hands_the_night_over_after_the_
     assert club.stored()[0].organiser_id == club.member_id("Spielleitung")
     assert bruno.post(f"{club.base}/takeover/{takeover}/key").status_code == 302
     assert club.stored()[0].organiser_id == club.member_id(ANNA)
-    said = f"with the group's key, {BRUNO} handed the night over to {ANNA}."
+    said = (
+        f"Spielleitung's phone did not answer {ANNA}'s request within 3 minutes: with the "
+        f"group's key, {BRUNO} handed the night over to {ANNA}."
+    )
     assert said in plain(anna.get(club.base))
+    # The organiser, still at the table, is told why on their phone.
+    told = plain(club.organiser.get(club.base))
+    assert f"{BRUNO}, the group's key holder, handed the night over to {ANNA}" in told
+    assert (
+        f"{ANNA} had asked to take it over, and this phone did not answer within 3 minutes." in told
+    )
+    assert 'id="taken-by-key"' not in anna.get(club.base).get_data(as_text=True)
 
 
 def test_a_key_typed_on_a_members_phone_hands_the_night_over(club):
