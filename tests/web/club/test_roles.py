@@ -334,11 +334,12 @@ def test_a_correction_after_signing_brings_the_signers_back(club):
     table = club.table_of(ANNA)
     players = club.players_at(table)
     club.play(club.organiser, table, {})
-    # Anna signs on her own phone, the others in turn on the organiser's (it holds the key).
+    # Anna signs on her own phone, a player with a phone of the group on theirs, the
+    # others in turn on the organiser's (it holds the key).
     assert sign_list(anna, table.game_id, ANNA).status_code == 302
     for name in players:
         if name != ANNA:
-            signed = sign_list(club.organiser, table.game_id, name)
+            signed = sign_list(club.phones.get(name, club.organiser), table.game_id, name)
             assert signed.status_code == 302
     # Anna taps hand 2 on the list's hands, and disputes it.
     listed = anna.get(f"/games/{table.game_id}/club").get_data(as_text=True)
