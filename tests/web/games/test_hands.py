@@ -387,7 +387,7 @@ def test_a_finished_game_sends_the_form_to_its_board_and_refuses_a_hand_posted_a
 
 
 def test_the_editor_of_a_signed_list_is_warned_before_saving_and_told_after(tmp_path):
-    club = club_night(tmp_path, tuple(NINE[:3]))
+    club = club_night(tmp_path, tuple(NINE[:2]))
     club.start()
     table, member, guest = table_with_a_guest(club)
     sign_list(club.phones[member], table.game_id, member)
