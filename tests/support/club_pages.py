@@ -30,11 +30,12 @@ def removed_member(app, group_id: int):
 
 
 def shown_list(page: str) -> dict[str, str]:
-    """The list as a signing page showed it: the version and revision its forms carry."""
-    return {
-        name: re.search(rf'name="{name}" value="(\d+)"', page)[1]
-        for name in ("version", "revision")
+    """The list as a signing page showed it: the version and revision its forms carry
+    (none on a page of before issue 77)."""
+    found = {
+        name: re.search(rf'name="{name}" value="(\d+)"', page) for name in ("version", "revision")
     }
+    return {name: value[1] for name, value in found.items() if value}
 
 
 def sign_list(phone, game_id: int, name: str):
