@@ -177,7 +177,7 @@ def sign(game_id: int):
     night = stored.load_night(db.get_db(), place.night_id, place.group_id)
     assert night is not None
     form = SignForm()
-    shown = _Shown()
+    step = _Shown()
     if request.method == "POST":
         if not signing.names and not signing.withdraws:
             abort(
@@ -188,25 +188,25 @@ def sign(game_id: int):
                 ),
             )
         if not form.validate_on_submit():
-            shown.problem, shown.status = next(iter(first_problems(form).values())), 400
+            step.problem, step.status = next(iter(first_problems(form).values())), 400
         else:
             try:
                 said = _sign_or_dispute(game, place, night, signing, form)
             except NightRefused as exc:
-                shown.problem, shown.status = exc.message, 409 if exc.field == "state" else 400
+                step.problem, step.status = exc.message, 409 if exc.field == "state" else 400
             else:
                 if said is not None:
                     flash(said, "saved")
                     return redirect(url_for("club.sign", game_id=game.id))
                 if form.action.data == "unsign":
-                    shown.withdrawing = clean_name(form.name.data or "")
+                    step.withdrawing = clean_name(form.name.data or "")
                 else:
-                    shown.asking = clean_name(form.name.data or "")
+                    step.asking = clean_name(form.name.data or "")
     elif (
         hand := whole_or_none(request.args.get("hand"), low=1, high=max(game.hand_count, 1))
     ) and signing.names:
-        shown.disputing = hand if hand <= game.hand_count else None
-    return _sign_page(game, place, night, signing, form, shown)
+        step.disputing = hand if hand <= game.hand_count else None
+    return _sign_page(game, place, night, signing, form, step)
 
 
 @dataclass(slots=True)
@@ -227,7 +227,7 @@ def _sign_page(
     night: stored.Night,
     signing: roles.Signing,
     form: SignForm,
-    shown: _Shown,
+    step: _Shown,
 ) -> Response:
     signed = stored.signatures(db.get_db(), [place.table.id])[place.table.id]
     changed = stored.hands_changed_since(db.get_db(), place.table.id)
@@ -269,16 +269,16 @@ def _sign_page(
             open_series=place.table.series == night.series,
             deals=night.rules.deals(len(game.players)),
             form=form,
-            problem=shown.problem,
-            asking=shown.asking,
-            withdrawing=shown.withdrawing,
+            problem=step.problem,
+            asking=step.asking,
+            withdrawing=step.withdrawing,
             signed_ago={name: roles.ago(signature.at) for name, signature in signed.items()},
-            disputing=shown.disputing,
+            disputing=step.disputing,
             note_length=MAX_NOTE_LENGTH,
             disputes=disputes,
             settled_how={key: translate(words) for key, words in SETTLED_HOW.items()},
         ),
-        status=shown.status,
+        status=step.status,
     )
     response.headers["Cache-Control"] = PRIVATE
     return response
@@ -336,6 +336,16 @@ def _sign_or_dispute(
             "name",
         )
     if name not in (signing.withdraws if action == "unsign" else signing.names):
+        if signing.records:
+            raise NightRefused(
+                _(
+                    "%(name)s signs on their own phone: the phone that records the table "
+                    "signs in turn only for players without one (%(names)s).",
+                    name=name,
+                    names=", ".join(signing.in_turn) or "?",
+                ),
+                "name",
+            )
         raise NightRefused(
             _(
                 "This phone signs for %(names)s only: %(name)s signs on their own phone, "

@@ -279,6 +279,8 @@ class Signing:
     own: str | None
     in_turn: tuple[str, ...]
     withdraws: tuple[str, ...]
+    records: bool = False
+    """Whether this is the phone that records the table (it holds the game's key)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -300,7 +302,7 @@ def signing(game: db.StoredGame, place: stored.TableOfGame) -> Signing | None:
     if can_edit(game):
         owned = with_phones(place.group_id, game)
         in_turn = tuple(n for n in game.players if n != own and n not in owned)
-        return Signing(own, in_turn, tuple(game.players))
+        return Signing(own, in_turn, tuple(game.players), records=True)
     if mine is None:
         return None
     return Signing(own, (), (own,) if own else ())

@@ -344,7 +344,10 @@ def test_a_player_signs_on_their_own_phone_and_the_tables_phone_only_for_the_oth
     assert "not signed yet: signs on their own phone" in page
     refused = night.organiser.post(path, data={"name": member, "action": "confirm"})
     assert refused.status_code == 400
-    assert f"{member} signs on their own phone" in plain(refused)
+    assert (
+        f"{member} signs on their own phone: the phone that records the table signs in turn "
+        f"only for players without one ({guest}"
+    ) in plain(refused)
     assert sign_list(night.organiser, table.game_id, guest).status_code == 302
     assert sign_list(night.phones[member], table.game_id, member).status_code == 302
     assert sorted(night.query("SELECT name, at_table FROM club_confirmations")) == sorted(
