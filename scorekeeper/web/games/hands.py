@@ -286,8 +286,11 @@ def _withdrawn_by_the_change(names: Sequence[str]) -> str:
 )
 @edit_required
 def delete(game_id: int, number: int, game: db.StoredGame):
-    """GET asks for confirmation; only the POST from that page deletes."""
+    """GET asks for confirmation; only the POST from that page deletes. On a club table's
+    signed list the question warns that deleting withdraws the signatures, and the
+    message after says whose were withdrawn."""
     form = DeleteHandForm()
+    signed_by = club.signed_now(db.get_db(), game_id)
     stored = db.load_hand(db.get_db(), game.id, number)
     if stored is None:
         if form.is_submitted() and isinstance(form.revision.data, int):
@@ -307,6 +310,8 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         else:
             deleted = translate(hand_words(game).deleted, number=counted)
             flash(deleted, "info")
+            if signed_by:
+                flash(_withdrawn_by_the_change(signed_by), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     elif form.revision.errors:
         problem = _("The revision in this form is not a whole number: reload the page.")
@@ -331,6 +336,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         text=describe(game.table, stored.record.to_dict(), game.names_at(number), game.settings),
         problem=problem,
         last=last,
+        signed_by=signed_by,
     ), status
 
 

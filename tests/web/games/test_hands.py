@@ -12,8 +12,7 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
-from tests.support.club_pages import sign_list
-from tests.support.club_roles import NINE, club_night, form_as_posted, plain
+from tests.support.club_roles import form_as_posted, plain
 from tests.support.offline_sync import legal_hands, start
 from tests.support.pages import (
     dump,
@@ -22,7 +21,7 @@ from tests.support.pages import (
     text_of,
 )
 from tests.support.stored import viewed
-from tests.support.web.club.lists import table_with_a_guest
+from tests.support.web.club.lists import signed_list
 from tests.support.web.games.shared import errors_in, iso, summary_links
 
 
@@ -387,11 +386,7 @@ def test_a_finished_game_sends_the_form_to_its_board_and_refuses_a_hand_posted_a
 
 
 def test_the_editor_of_a_signed_list_is_warned_before_saving_and_told_after(tmp_path):
-    club = club_night(tmp_path, tuple(NINE[:2]))
-    club.start()
-    table, member, guest = table_with_a_guest(club)
-    sign_list(club.phones[member], table.game_id, member)
-    sign_list(club.organiser, table.game_id, guest)
+    club, table, member, guest = signed_list(tmp_path)
     path = f"/games/{table.game_id}/hands/2/edit"
     form = club.organiser.get(path)
     assert form.status_code == 200
@@ -413,3 +408,23 @@ def test_the_editor_of_a_signed_list_is_warned_before_saving_and_told_after(tmp_
     assert told and {told[1], told[2]} == {member, guest}
     # Unsigned now, the list's form warns of nothing.
     assert 'id="signed-warning"' not in club.organiser.get(path).get_data(as_text=True)
+
+
+def test_deleting_the_last_hand_of_a_signed_list_warns_first_and_says_whose_went(tmp_path):
+    club, table, member, guest = signed_list(tmp_path)
+    last = club.stored()[1][table.game_id].hand_count
+    path = f"/games/{table.game_id}/hands/{last}/delete"
+    asked = club.organiser.get(path)
+    warned = re.search(
+        r"This list is signed by (.+) and (.+): deleting the hand withdraws their signatures",
+        plain(asked),
+    )
+    assert warned and {warned[1], warned[2]} == {member, guest}
+    revision = re.search(r'name="revision"[^>]*value="(\d+)"', asked.get_data(as_text=True))
+    deleted = club.organiser.post(path, data={"revision": revision[1]})
+    assert deleted.status_code == 302
+    told = re.search(
+        r"The signatures of (.+) and (.+) are withdrawn by the change",
+        plain(club.organiser.get(deleted.headers["Location"])),
+    )
+    assert told and {told[1], told[2]} == {member, guest}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper import db
-from tests.support.club_pages import WIN
-from tests.support.club_roles import edit_key_of
+from tests.support.club_pages import WIN, sign_list
+from tests.support.club_roles import NINE, club_night, edit_key_of
 
 
 def member_named(app, group_id: int, label: str):
@@ -43,3 +43,16 @@ def table_with_a_guest(club):
             club.play(club.organiser, table, {})
             return table, members[0], guests[0]
     raise AssertionError("no table has both a member and a guest")
+
+
+def signed_list(tmp_path):
+    """A Skat night of nine whose organiser's phone records every table (Anna and Bruno
+    have phones of the group), a table with a member and a guest played through, and
+    its list signed by the member on their phone and the guest at the table's phone:
+    (the night, the table, the member, the guest)."""
+    club = club_night(tmp_path, tuple(NINE[:2]))
+    club.start()
+    table, member, guest = table_with_a_guest(club)
+    assert sign_list(club.phones[member], table.game_id, member).status_code == 302
+    assert sign_list(club.organiser, table.game_id, guest).status_code == 302
+    return club, table, member, guest
