@@ -378,22 +378,95 @@ def confirmations(db: Database, table_ids: Sequence[int]) -> dict[int, dict[str,
     return found
 
 
-def confirm(db: Database, table_id: int, name: str, version: int) -> bool:
+def confirm(db: Database, table_id: int, name: str, version: int, at_table: bool = False) -> bool:
     """``name`` signs the table's list as it is at ``version`` (replacing a signature of
-    an earlier version). Returns False, storing nothing, when they signed this version
-    already."""
+    an earlier version), on their own phone or (``at_table``) in turn on the phone that
+    records the table. Returns False, storing nothing, when they signed this version
+    already, or when the table's game is no longer at ``version`` (a hand changed since
+    the list was shown: the signature would be of a list they never saw)."""
     with writing(db):
         changed = db.execute(
             "INSERT INTO club_confirmations (table_id, name, version, confirmed_at, "
-            "last_revision) VALUES (?, ?, ?, ?, (SELECT max(r.id) FROM hand_revisions r "
-            "JOIN club_tables t ON t.game_id = r.game_id WHERE t.id = ?)) "
+            "last_revision, at_table) SELECT ?, ?, ?, ?, (SELECT max(r.id) FROM hand_revisions "
+            "r JOIN club_tables t ON t.game_id = r.game_id WHERE t.id = ?), ? "
+            "WHERE (SELECT g.version FROM games g JOIN club_tables t ON t.game_id = g.id "
+            "WHERE t.id = ?) = ? "
             "ON CONFLICT (table_id, name) DO UPDATE SET "
             "version = excluded.version, confirmed_at = excluded.confirmed_at, "
-            "last_revision = excluded.last_revision "
+            "last_revision = excluded.last_revision, at_table = excluded.at_table "
             "WHERE club_confirmations.version != excluded.version",
-            [table_id, name, version, now(), table_id],
+            [table_id, name, version, now(), table_id, int(at_table), table_id, version],
         ).rowcount
     return bool(changed)
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """A player's signature of a table's list: the game's version it signed, when, and
+    whether in turn on the phone that records the table (the player has none of their
+    own in the group)."""
+
+    name: str
+    version: int
+    at: str
+    at_table: bool
+
+
+def signatures(db: Database, table_ids: Sequence[int]) -> dict[int, dict[str, Signature]]:
+    """Each table's signatures by name, in one read."""
+    found: dict[int, dict[str, Signature]] = {table_id: {} for table_id in table_ids}
+    if not table_ids:
+        return found
+    marks = ", ".join("?" * len(table_ids))
+    for row in query(
+        db,
+        "SELECT table_id, name, version, confirmed_at, at_table FROM club_confirmations "
+        f"WHERE table_id IN ({marks})",
+        list(table_ids),
+    ):
+        found[row["table_id"]][row["name"]] = Signature(
+            row["name"], row["version"], row["confirmed_at"], bool(row["at_table"])
+        )
+    return found
+
+
+def last_revision(db: Database, game_id: int) -> int:
+    """The id of the game's latest hand revision (0: none), which a page showing its
+    list carries, so that a signature names the hands changed after it was shown."""
+    row = query(
+        db, "SELECT max(id) AS last FROM hand_revisions WHERE game_id = ?", [game_id]
+    ).fetchone()
+    return row["last"] or 0
+
+
+def hands_changed_after(db: Database, game_id: int, revision: int) -> list[int]:
+    """The numbers of the game's hands recorded, changed or removed after the hand
+    revision ``revision``, in order."""
+    return [
+        row["number"]
+        for row in query(
+            db,
+            "SELECT DISTINCT number FROM hand_revisions WHERE game_id = ? AND id > ? "
+            "ORDER BY number",
+            [game_id, revision],
+        )
+    ]
+
+
+def signed_now(db: Database, game_id: int) -> list[str]:
+    """The names whose signature of the club table's list that is the game holds for the
+    game as it stands (its current version), in the order they signed: a correction
+    withdraws each."""
+    return [
+        row["name"]
+        for row in query(
+            db,
+            "SELECT c.name FROM club_confirmations c JOIN club_tables t ON t.id = c.table_id "
+            "JOIN games g ON g.id = t.game_id WHERE t.game_id = ? AND c.version = g.version "
+            "ORDER BY c.confirmed_at, c.name",
+            [game_id],
+        )
+    ]
 
 
 def dispute(db: Database, table_id: int, hand_number: int, name: str, note: str | None) -> int:
@@ -499,7 +572,7 @@ def log_step(
 
 def unconfirm(db: Database, table_id: int, name: str) -> bool:
     """Takes back ``name``'s signature of the table's list (signed by mistake, or on the
-    wrong name); False when there was none."""
+    wrong name), on their own phone; False when there was none."""
     with writing(db):
         return bool(
             db.execute(
@@ -507,6 +580,30 @@ def unconfirm(db: Database, table_id: int, name: str) -> bool:
                 [table_id, name],
             ).rowcount
         )
+
+
+def withdraw_signature(
+    db: Database, night_id: int, table: ClubTable, name: str, by_member: int | None
+) -> bool:
+    """The phone that records the table (the membership ``by_member``; None: a phone of
+    no member) withdraws ``name``'s signature of the table's list, logged
+    (``signature_withdrawn``, with the name, table and series) in the same write, so
+    that the player is told. False, logging nothing, when there was none."""
+    with writing(db):
+        withdrawn = db.execute(
+            "DELETE FROM club_confirmations WHERE table_id = ? AND name = ?", [table.id, name]
+        ).rowcount
+        if withdrawn:
+            log_step(
+                db,
+                night_id,
+                "signature_withdrawn",
+                by_member,
+                name=name,
+                table=table.number,
+                series=table.series,
+            )
+    return bool(withdrawn)
 
 
 def hands_changed_since(db: Database, table_id: int) -> dict[str, list[int]]:

@@ -38,6 +38,7 @@ EVENTS = (
     "table_taken",
     "table_moved",
     "settled",
+    "signature_withdrawn",
 )
 """The steps ``club_log`` holds, each the night's page says in words of its own."""
 
@@ -233,7 +234,8 @@ def hand_over_by_key(
     """The group's key holder (the membership ``by_member``, or None for a key typed on a
     phone that is none of the group's key's) hands the night to whoever asked, on a
     request asked at or before ``asked_before`` (the organiser's phone has not answered
-    in the time given) and still open; logged. False, changing nothing, otherwise."""
+    in the time given) and still open; logged with the organiser it was taken from.
+    False, changing nothing, otherwise."""
     if not 0 < takeover_id <= MAX_ID:
         return False
     with writing(db):
@@ -244,10 +246,15 @@ def hand_over_by_key(
         ).fetchone()
         if waited is None:
             return False
+        organiser = db.execute(
+            "SELECT organiser_id FROM club_nights WHERE id = ?", [night_id]
+        ).fetchone()[0]
         asker = _close(db, night_id, takeover_id, "handed_over_by_key")
         assert asker is not None
         _make_organiser(db, night_id, asker)
-        log_step(db, night_id, "handed_over_by_key", by_member, asker)
+        # The organiser whose phone did not answer: told why, on that phone, and named
+        # by the log.
+        log_step(db, night_id, "handed_over_by_key", by_member, asker, organiser=organiser)
     return True
 
 

@@ -1351,3 +1351,13 @@ def m034_club_night_roles(db: Database) -> None:
         "other_id INTEGER REFERENCES members(id), detail TEXT NOT NULL DEFAULT '{}')"
     )
     db.execute("CREATE INDEX idx_club_log_night ON club_log (night_id, id)")
+
+
+@migrations()
+def m035_signatures_at_the_tables_phone(db: Database) -> None:
+    """Whether a player signed a club table's list in turn on the phone that records the
+    table, having no phone of their own in the group (issue 77): ``at_table`` 1, and the
+    signing and printed lists say so; 0 for a signature on the player's own phone. A
+    signature stored before is kept as it was, marked 0 (nothing said of where). Added
+    in place."""
+    db.execute("ALTER TABLE club_confirmations ADD COLUMN at_table INTEGER NOT NULL DEFAULT 0")

@@ -200,6 +200,20 @@ def shown_moment(stamp: str) -> str:
     )
 
 
+def moment_of(stamp: str) -> dict[str, str | None]:
+    """A stored time as the page shows it without JavaScript (in UTC, as the page's language
+    writes a date and a time) and as the ``datetime`` its script turns into the phone's own
+    time; a time that cannot be read (from an old import) is shown as stored."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return {"when": stamp.replace("T", " ")[:16], "utc": None}
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    moment = moment.astimezone(UTC)
+    return {"when": shown_moment(stamp), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
 def translate(text: Any, **params: Any) -> Any:
     """An engine :class:`Message` in the page's language; any other value unchanged.
 
@@ -337,6 +351,7 @@ def init_app(app: Flask) -> None:
         list_of=list_of,
         named=named,
         date=shown_date,
+        moment=moment_of,
         decimal=decimal,
         # a game's name in a sentence ("Ratings in %(game)s": "au skat", "à la belote")
         game_at=lambda name: game_in(name, AT),

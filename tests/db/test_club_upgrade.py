@@ -71,3 +71,41 @@ def test_a_night_written_before_the_roles_opens_with_nothing_lost(tmp_path):
     assert (table.series, table.number, games[table.game_id].status) == (2, 3, "in_progress")
     assert anna.post(f"/games/{table.game_id}/club/record").status_code == 302
     assert can_record(anna, table.game_id)
+
+
+def test_signatures_written_before_they_were_marked_by_phone_keep_their_lines(tmp_path):
+    """Migration m035 (issue 77) adds where a signature was made (``at_table``): every
+    signature written before is kept, name, version and time, marked as on the player's
+    own phone; the printed list shows each in the app, and a new one at the table's
+    phone is marked so."""
+    copy = tmp_path / "scorekeeper.db"
+    shutil.copyfile(FIXTURE, copy)
+    shutil.copytree(f"{FIXTURE}-secrets", f"{copy}-secrets")
+    with sqlite3.connect(FIXTURE) as connection:
+        before = connection.execute(
+            "SELECT table_id, name, version, confirmed_at FROM club_confirmations ORDER BY 1, 2"
+        ).fetchall()
+        columns = [r[1] for r in connection.execute("PRAGMA table_info(club_confirmations)")]
+    assert before and "at_table" not in columns  # the older code's file
+    app = create_app(app_config(tmp_path))
+    with sqlite3.connect(copy) as connection:
+        after = connection.execute(
+            "SELECT table_id, name, version, confirmed_at, at_table FROM club_confirmations "
+            "ORDER BY 1, 2"
+        ).fetchall()
+    assert after == [(*row, 0) for row in before]
+    with app.app_context():
+        [group_id] = [g for (g,) in db.get_db().execute("SELECT id FROM groups")]
+        invite = db.load_group(db.get_db(), group_id).invite
+    club = ClubNight(app, group_id, "", invite, None, night_id=1)
+    member = club.join(NINE[0])
+    table_id, name = before[0][0], before[0][1]
+    [(game_id,)] = club.query("SELECT game_id FROM club_tables WHERE id = ?", (table_id,))
+    printed = plain(member.get(f"/games/{game_id}/club/print"))
+    signed_now = club.query(
+        "SELECT c.name FROM club_confirmations c JOIN club_tables t ON t.id = c.table_id "
+        "JOIN games g ON g.id = t.game_id WHERE t.id = ? AND c.version = g.version",
+        (table_id,),
+    )
+    assert printed.count("✓ signed in the app, ") == len(signed_now) > 0
+    assert name in printed

@@ -12,6 +12,7 @@ from tests.support.club_pages import (
     THIRTEEN,
     night_of,
     play_series,
+    sign_list,
     start_night,
 )
 
@@ -44,12 +45,7 @@ def played(club):
     table = night.tables_of(2)[0]
     players = games[table.game_id].players
     for name in players[:2]:
-        assert (
-            client.post(
-                f"/games/{table.game_id}/club", data={"name": name, "sure": "1"}
-            ).status_code
-            == 302
-        )
+        assert sign_list(client, table.game_id, name).status_code == 302
     body = {"action": "dispute", "name": players[3], "hand": "2", "note": "Pik, nicht Kreuz"}
     assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
     text = client.get(f"/groups/{group_id}/club/{night.id}/export.json").get_data(as_text=True)

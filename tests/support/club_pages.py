@@ -29,6 +29,27 @@ def removed_member(app, group_id: int):
     return removed
 
 
+def shown_list(page: str) -> dict[str, str]:
+    """The list as a signing page showed it: the version and revision its forms carry
+    (none on a page of before issue 77)."""
+    found = {
+        name: re.search(rf'name="{name}" value="(\d+)"', page) for name in ("version", "revision")
+    }
+    return {name: value[1] for name, value in found.items() if value}
+
+
+def sign_list(phone, game_id: int, name: str):
+    """``name`` signs the table's list on ``phone`` as a player does: a tap on "signs…",
+    then "Sign as …" on the list the dialog shows (its version). Returns the last answer
+    (the first tap's when it was refused)."""
+    asked = phone.post(f"/games/{game_id}/club", data={"name": name, "action": "confirm"})
+    page = asked.get_data(as_text=True)
+    if asked.status_code != 200 or 'id="confirm-sign"' not in page:
+        return asked
+    body = {"name": name, "action": "confirm", "sure": "1", **shown_list(page)}
+    return phone.post(f"/games/{game_id}/club", data=body)
+
+
 def start_night(client, group_id, guests=THIRTEEN, **fields):
     body = {
         "game": "skat",

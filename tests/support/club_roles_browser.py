@@ -127,24 +127,31 @@ class Night:
             assert said["status"] == "finished", said
 
     def sign_in_turn(self, page, game_id: int, players: list[str]) -> None:
-        """Each player signs the list in turn on the table's phone, after the question."""
+        """Each player signs the list after the question: on their own phone where they
+        have one in the group, else in turn on the table's phone (``page``)."""
         for name in players:
-            page.goto(f"/games/{game_id}/club")
-            with page.expect_navigation():
-                page.locator(f"#club-signers form:has(input[value='{name}']) button").click()
-            with page.expect_navigation():
-                page.locator("#sign-confirmed").click()
-            assert page.locator(".flash.saved").count() == 1
+            phone = self.own.get(name, page)
+            phone.goto(f"/games/{game_id}/club")
+            with phone.expect_navigation():
+                phone.locator(f"#club-signers form:has(input[value='{name}']) button").click()
+            with phone.expect_navigation():
+                phone.locator("#sign-confirmed").click()
+            assert phone.locator(".flash.saved").count() == 1
 
     def signed_on(self, page, game_id: int, players: list[str]) -> None:
-        """Each player signs the list on the table's phone as its page posts it (the
-        signing pages themselves are the last list's, ``sign_in_turn``)."""
-        page.goto(f"/games/{game_id}/club")
-        token = page.locator("#club-signers input[name=csrf_token]").first.get_attribute("value")
+        """Each player signs the list as its page posts it, on their own phone where they
+        have one, else on the table's phone (``page``; the signing pages themselves are
+        the last list's, ``sign_in_turn``)."""
         for name in players:
-            answer = page.request.post(
-                f"/games/{game_id}/club", form={"csrf_token": token, "name": name, "sure": "1"}
-            )
+            phone = self.own.get(name, page)
+            phone.goto(f"/games/{game_id}/club")
+            signers = phone.locator("#club-signers")
+            body = {
+                field: signers.locator(f"input[name={field}]").first.get_attribute("value")
+                for field in ("csrf_token", "version", "revision")
+            }
+            body |= {"name": name, "sure": "1"}
+            answer = phone.request.post(f"/games/{game_id}/club", form=body)
             assert answer.ok, answer.status
 
     def backdate_takeover(self, minutes: int) -> None:

@@ -28,6 +28,7 @@ from .forms import ImportForm
 from .night_file import MAX_BYTES, import_text, night_document, standings_csv, too_large
 from .service import (
     PLACING_RULE,
+    SETTLED_HOW,
     TIE_RULE,
     night_final,
     night_or_404,
@@ -123,7 +124,8 @@ def table_list(game_id: int):
     game, the series, the table, its players) and, for a Skat list kept under the
     extended Seeger system, the tournament list's foot (games won and lost, 50 for each
     won less 50 for each lost, 40 or 30 for each game another player lost, the game
-    points, the sum), then a signature line for each player. For the group's members
+    points, the sum), the table's disputed hands and how each was settled, then a
+    signature line for each player, or the signature made in the app. For the group's members
     (a stranger or a removed member gets 404, as for the night); a game of no night's
     table, 404."""
     place = stored.table_of_game(db.get_db(), game_id)
@@ -134,7 +136,7 @@ def table_list(game_id: int):
     game, hands = game_and_hands_or_404(table.game_id)
     progress = game_play.progress_of(game, hands)
     foot_of = game_of(game).paper.tournament_foot
-    signed = stored.confirmations(db.get_db(), [table.id])[table.id]
+    signed = stored.signatures(db.get_db(), [table.id])[table.id]
     html = render_template(
         "club_list.html",
         **game_paper(game, hands, progress),
@@ -148,7 +150,11 @@ def table_list(game_id: int):
         deals=night.rules.deals(len(game.players)),
         foot=foot_of(progress) if foot_of else None,
         shown=lambda values: [isolate_ltr(total(v)) for v in values],
-        signed={name for name, version in signed.items() if version == game.version},
+        # Signed in the app on the list as it stands: who, when and on which phone, in
+        # place of the line to sign by hand; and the table's disputes, settled or open.
+        signed={name: s for name, s in signed.items() if s.version == game.version},
+        disputes=[d for d in stored.disputes(db.get_db(), night.id) if d.table_id == table.id],
+        settled_how={key: translate(words) for key, words in SETTLED_HOW.items()},
     )
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = PRIVATE

@@ -108,6 +108,10 @@ class SignForm(PageForm):
     name = StringField(validators=[_no_longer_than(200, _l("The name is too long."))])
     action = HiddenField()
     sure = HiddenField()
+    # The list as the player was shown it: the game's version, and its last hand
+    # revision (to name the hands changed since, when the version is no longer the game's).
+    version = HiddenField()
+    revision = HiddenField()
     hand = StringField(_l("Hand number"))  # read against the list's hands (``lists``)
     note = StringField(
         _l("What is wrong (optional)"),

@@ -104,7 +104,7 @@ def ask_takeover(group_id: int, night_id: int):
             "Your request is on the organisers' pages. If the organiser's phone does not "
             "answer within %(minutes)d minutes, the group's key holder can hand the night "
             "to you from the group's page.",
-            minutes=int(roles.HANDOVER_WAIT.total_seconds() // 60),
+            minutes=roles.HANDOVER_MINUTES,
         ),
         "saved",
     )
@@ -166,7 +166,7 @@ def hand_over_by_key(group_id: int, night_id: int, takeover_id: int):
             _(
                 "The organiser's phone has %(minutes)d minutes to answer a request; it was "
                 "asked %(ago)s. Try again once they are over.",
-                minutes=int(roles.HANDOVER_WAIT.total_seconds() // 60),
+                minutes=roles.HANDOVER_MINUTES,
                 ago=shown.ago,
             ),
         )

@@ -27,7 +27,14 @@ from ... import db
 from ...db import club as stored
 from ...db import club_roles, phones
 from ...names import clean_name
-from ..access import can_edit, holds_replaced_key, membership, remember_key, renew_session
+from ..access import (
+    can_edit,
+    forget_key,
+    holds_replaced_key,
+    membership,
+    remember_key,
+    renew_session,
+)
 from ..i18n import bdi, page_text
 from ..links import public_root
 
@@ -35,6 +42,7 @@ HANDOVER_WAIT = timedelta(minutes=3)
 """How long a request to take a night over waits for its organiser's phone before the
 group's key holder may hand the night over instead (a flat battery must not stall a
 night; an organiser still at the table has time to answer)."""
+HANDOVER_MINUTES = int(HANDOVER_WAIT.total_seconds() // 60)
 
 
 def me(night: stored.Night) -> phones.Member | None:
@@ -176,6 +184,30 @@ def hand_over_by_key(night: stored.Night, takeover_id: int) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TakenByKey:
+    """The night taken from this phone's organiser with the group's key: who asked, who
+    handed it over (None: a key typed on a phone of no member), and how long ago."""
+
+    asker: str
+    holder: str | None
+    ago: str
+    minutes: int = HANDOVER_MINUTES
+
+
+def taken_by_key(night: stored.Night, names: dict[int, str]) -> TakenByKey | None:
+    """The latest hand-over by the group's key of the night from this phone's membership,
+    while it does not organise the night again: the organiser is told why."""
+    mine = me(night)
+    if mine is None or night.organised_by(mine.id):
+        return None
+    for entry in club_roles.night_log(db.get_db(), night.id):
+        if entry.event == "handed_over_by_key" and entry.detail.get("organiser") == mine.id:
+            holder = names.get(entry.member_id, "?") if entry.member_id else None
+            return TakenByKey(names.get(entry.other_id or 0, "?"), holder, ago(entry.at))
+    return None
+
+
 # --- each table's phone -----------------------------------------------------------------
 
 
@@ -225,18 +257,106 @@ def table_code_key(table: stored.ClubTable) -> str:
     return club_roles.table_key(db.get_db(), table.id)
 
 
-def signers(game: db.StoredGame, place: stored.TableOfGame) -> tuple[str, ...] | None:
-    """Whom this phone may sign (and dispute) for at the table: every player on a phone
-    holding the table's edit key (the players sign in turn on it); on a member's own
-    phone, the player of the table who bears the member's name in the group. None when
-    this phone may do neither (403, said)."""
-    if can_edit(game):
-        return tuple(game.players)
+def with_phones(group_id: int, game: db.StoredGame) -> frozenset[str]:
+    """The table's players who have a phone of their own in the group (a current member
+    bearing their name): they sign on it, never in turn on the table's phone."""
+    labels = {
+        clean_name(m.label or "")
+        for m in phones.group_members(db.get_db(), group_id)
+        if m.left_at is None
+    }
+    return frozenset(name for name in game.players if name in labels)
+
+
+@dataclass(frozen=True, slots=True)
+class Signing:
+    """Whom this phone signs a table's list for: ``own``, the player whose phone it is
+    (their name in the group; None: no player's), and ``in_turn``, the players without a
+    phone of their own who sign in turn on it (only on the phone that records the table),
+    and whose signatures it may withdraw (``withdraws``: every player's on the phone that
+    records the table, else the phone's own)."""
+
+    own: str | None
+    in_turn: tuple[str, ...]
+    withdraws: tuple[str, ...]
+    records: bool = False
+    """Whether this is the phone that records the table (it holds the game's key)."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.own,) * (self.own is not None) + self.in_turn
+
+
+def signing(game: db.StoredGame, place: stored.TableOfGame) -> Signing | None:
+    """Whom this phone signs for at the table (``Signing``); None when it may neither
+    sign nor see the list as a member (403, said). A member's phone that holds a key the
+    table's game no longer has (another phone took the table since) forgets it: taking a
+    table renews its key, so the phone is a member like any other, not refused."""
     mine = membership(place.group_id)
-    if mine is None or holds_replaced_key(game):
+    if holds_replaced_key(game):
+        if mine is None:
+            return None
+        forget_key(game.id)
+    label = clean_name(mine.label or "") if mine else ""
+    own = label if label in game.players else None
+    if can_edit(game):
+        owned = with_phones(place.group_id, game)
+        in_turn = tuple(n for n in game.players if n != own and n not in owned)
+        return Signing(own, in_turn, tuple(game.players), records=True)
+    if mine is None:
         return None
-    label = clean_name(mine.label or "")
-    return (label,) if label in game.players else ()
+    return Signing(own, (), (own,) if own else ())
+
+
+def signers(game: db.StoredGame, place: stored.TableOfGame) -> tuple[str, ...] | None:
+    """Whom this phone may sign (and dispute) for at the table: on a member's own phone,
+    the player of the table who bears the member's name in the group; on the phone that
+    records the table, besides, the players without a phone of their own, in turn. None
+    when this phone may do neither (403, said)."""
+    found = signing(game, place)
+    return None if found is None else found.names
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """A signature of a table's list another phone withdrew, not signed again since: the
+    player, the table, the phone that withdrew it (by its player's name) and when."""
+
+    name: str
+    table: stored.ClubTable
+    by: str | None
+    """The name of the phone that withdrew it (None: the table's phone, of no member)."""
+    ago: str
+
+
+def withdrawn_signatures(
+    night: stored.Night, names: dict[int, str], name: str | None = None, table_id: int = 0
+) -> list[Withdrawn]:
+    """The signatures withdrawn on another phone (of ``name``'s alone, of one table's
+    alone) that their player has not signed again since: the player is told, on their
+    phone and on the table's signing page."""
+    tables = {(t.series, t.number): t for t in night.tables}
+    wanted = [
+        entry
+        for entry in club_roles.night_log(db.get_db(), night.id)
+        if entry.event == "signature_withdrawn"
+        and (name is None or entry.detail.get("name") == name)
+        and (table := tables.get((entry.detail.get("series"), entry.detail.get("table"))))
+        and (not table_id or table.id == table_id)
+    ]
+    signed = stored.signatures(db.get_db(), [t.id for t in night.tables])
+    found, seen = [], set()
+    for entry in wanted:  # newest first: the latest withdrawal of each signature
+        table = tables[(entry.detail["series"], entry.detail["table"])]
+        key = (table.id, entry.detail["name"])
+        if key in seen:
+            continue
+        seen.add(key)
+        again = signed[table.id].get(entry.detail["name"])
+        if again is None or again.at < entry.at:
+            by = names.get(entry.member_id, "?") if entry.member_id else None
+            found.append(Withdrawn(entry.detail["name"], table, by, ago(entry.at)))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +413,15 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> Markup:
         )
     if entry.event == "handed_over":
         return page_text("%(name)s handed the night over to %(other)s.", name=who, other=other)
+    if entry.event == "handed_over_by_key" and detail.get("organiser"):
+        return page_text(
+            "%(organiser)s's phone did not answer %(other)s's request within %(minutes)d "
+            "minutes: with the group's key, %(name)s handed the night over to %(other)s.",
+            organiser=bdi(names.get(detail["organiser"], "?")),
+            minutes=HANDOVER_MINUTES,
+            name=who or _("a phone"),
+            other=other,
+        )
     if entry.event == "handed_over_by_key":
         return page_text(
             "The organiser's phone did not answer: with the group's key, %(name)s handed the "
@@ -339,6 +468,23 @@ def _logged(entry: club_roles.LogEntry, names: dict[int, str]) -> Markup:
             "recorded.",
             name=who,
             hand=detail["hand"],
+            table=detail["table"],
+            series=detail["series"],
+        )
+    if entry.event == "signature_withdrawn" and who is None:
+        return page_text(
+            "The table's phone withdrew %(player)s's signature of table %(table)d's list "
+            "(series %(series)d).",
+            player=bdi(detail["name"]),
+            table=detail["table"],
+            series=detail["series"],
+        )
+    if entry.event == "signature_withdrawn":
+        return page_text(
+            "%(name)s's phone withdrew %(player)s's signature of table %(table)d's list "
+            "(series %(series)d).",
+            name=who,
+            player=bdi(detail["name"]),
             table=detail["table"],
             series=detail["series"],
         )

@@ -331,21 +331,22 @@ def open_matters(
     ]
     unsigned = unsigned_lists(night, games, series)
     if counted:
-        if not disputed and not unsigned:
-            return []
-        return [
+        # Only what is open: never a "0 disputed hands not settled" beside the lists
+        # still to sign, nor the other way round.
+        parts = [
             ngettext(
                 "%(num)d disputed hand not settled",
                 "%(num)d disputed hands not settled",
                 len(disputed),
             )
-            + " · "
-            + ngettext(
+        ] * bool(disputed) + [
+            ngettext(
                 "%(num)d finished list not signed by every player",
                 "%(num)d finished lists not signed by every player",
                 len(unsigned),
             )
-        ]
+        ] * bool(unsigned)
+        return [" · ".join(parts)] if parts else []
     return [
         page_text(
             "Table %(number)d (series %(series)d): hand %(hand)d, disputed by %(name)s, "

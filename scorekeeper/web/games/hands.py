@@ -24,8 +24,10 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ... import db, game_play
+from ...db import club
 from ...engine.core.language import words_in
 from ...engine.core.numbers import whole_or_none
 from ...engine.core.schema import Refused
@@ -36,7 +38,7 @@ from ...engine.pages.form import (
 )
 from ...limits import MAX_HANDS
 from ..access import edit_required
-from ..i18n import current_language, translate
+from ..i18n import current_language, list_of, translate
 from ..offline.service import KEPT_HEADER, snapshot_of
 from ..service import counted_number, describe, hand_words
 from ..weight import light
@@ -214,7 +216,11 @@ def _no_such_hand(game_id: int, number: int) -> NoReturn:
 )
 @edit_required
 def edit(game_id: int, number: int, game: db.StoredGame):
+    """A recorded hand's form, and its save. On a club table's list that its players
+    signed, the form warns that saving withdraws their signatures, and the message after
+    the save says whose were withdrawn (each is asked to sign again)."""
     stored = _stored_hand(game, number)
+    signed_by = club.signed_now(db.get_db(), game_id)
     if request.method == "POST":
         form = HandForm()
     else:
@@ -241,6 +247,8 @@ def edit(game_id: int, number: int, game: db.StoredGame):
             problems = refused.problems
         else:
             flash(saved.message, "saved")
+            if signed_by:
+                flash(_withdrawn_by_the_change(signed_by), "info")
             return _saved(game_id, _back())
     status = 409 if conflict else 422 if problems or form.errors else 200
     return _render(
@@ -255,6 +263,18 @@ def edit(game_id: int, number: int, game: db.StoredGame):
         action=url_for("games.edit_hand", game_id=game_id, number=number, back=_back()),
         editing=number,
         back=_back(),
+        signed_by=signed_by,
+    )
+
+
+def _withdrawn_by_the_change(names: Sequence[str]) -> str:
+    return ngettext(
+        "%(names)s's signature of this list is withdrawn by the change: they are asked to "
+        "check it and sign again.",
+        "The signatures of %(names)s are withdrawn by the change: they are asked to check "
+        "the list and sign again.",
+        len(names),
+        names=list_of(names),
     )
 
 
@@ -266,8 +286,11 @@ def edit(game_id: int, number: int, game: db.StoredGame):
 )
 @edit_required
 def delete(game_id: int, number: int, game: db.StoredGame):
-    """GET asks for confirmation; only the POST from that page deletes."""
+    """GET asks for confirmation; only the POST from that page deletes. On a club table's
+    signed list the question warns that deleting withdraws the signatures, and the
+    message after says whose were withdrawn."""
     form = DeleteHandForm()
+    signed_by = club.signed_now(db.get_db(), game_id)
     stored = db.load_hand(db.get_db(), game.id, number)
     if stored is None:
         if form.is_submitted() and isinstance(form.revision.data, int):
@@ -287,6 +310,8 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         else:
             deleted = translate(hand_words(game).deleted, number=counted)
             flash(deleted, "info")
+            if signed_by:
+                flash(_withdrawn_by_the_change(signed_by), "info")
             return redirect(url_for("games.scoreboard", game_id=game_id))
     elif form.revision.errors:
         problem = _("The revision in this form is not a whole number: reload the page.")
@@ -311,6 +336,7 @@ def delete(game_id: int, number: int, game: db.StoredGame):
         text=describe(game.table, stored.record.to_dict(), game.names_at(number), game.settings),
         problem=problem,
         last=last,
+        signed_by=signed_by,
     ), status
 
 

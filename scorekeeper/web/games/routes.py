@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import (
@@ -47,7 +46,7 @@ from ..access import (
 from ..chart import running_totals_svg
 from ..forms import ConfirmForm, FieldProblem, preset_label
 from ..groups.forms import StartGroupForm
-from ..i18n import current_language, from_this_site, isolate, shown, shown_moment, translate
+from ..i18n import current_language, from_this_site, isolate, moment_of, shown, translate
 from ..responses import SAID_ONCE_HEADER, CachedPage, page_cache
 from ..service import change_seat as seat_player
 from ..service import (
@@ -461,20 +460,6 @@ def edit_link(game_id: int, key: str):
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
-def _moment(stamp: str) -> dict[str, str | None]:
-    """A stored time as the page shows it without JavaScript (in UTC, as the page's language
-    writes a date and a time) and as the ``datetime`` its script turns into the phone's own
-    time; a time that cannot be read (from an old import) is shown as stored."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return {"when": stamp.replace("T", " ")[:16], "utc": None}
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    moment = moment.astimezone(UTC)
-    return {"when": shown_moment(stamp), "utc": moment.strftime("%Y-%m-%dT%H:%M:%SZ")}
-
-
 @light
 @bp.get("/games/<int:game_id>/hands/<int:number>/why")
 def why(game_id: int, number: int):
@@ -641,7 +626,7 @@ def revisions(game_id: int):
                 "number": r.number,
                 "revision": r.revision,
                 "action": r.action,
-                **_moment(r.created_at),
+                **moment_of(r.created_at),
                 "bid": bid_line(played, r.hand, game.names_at(r.number), game.settings),
                 "players": player_figures(played, r.hand, game.names_at(r.number), game.settings),
                 "offline": offline_note(r.offline_by) if r.offline_by is not None else None,

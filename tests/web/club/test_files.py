@@ -21,22 +21,19 @@ from tests.support.club_pages import (
     THIRTEEN,
     night_of,
     removed_member,
+    sign_list,
     start_night,
 )
 from tests.support.club_roles import plain
 from tests.support.live import printed_pdf
 from tests.support.web.club.files import _played_table, _row
+from tests.support.web.club.shared import _query
 
 
 def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_foot(club):
     app, client, group_id, _key = club
     night, table, players, points = _played_table(client, app, group_id)
-    assert (
-        client.post(
-            f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"}
-        ).status_code
-        == 302
-    )
+    assert sign_list(client, table.game_id, players[1]).status_code == 302
     path = f"/games/{table.game_id}/club/print"
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f'href="{path}"' in draw
@@ -65,8 +62,8 @@ def test_a_skat_tables_list_prints_as_a_tournament_list_with_its_seeger_fabian_f
         == [points[n] for n in players]
     )
     signatures = page[page.index('id="club-list-signatures"') :]
-    assert signatures.count('class="line club-sign-line"') == size
-    assert signatures.count("signed on a phone") == 1
+    assert signatures.count('class="line club-sign-line"') == size - 1  # one signed in the app
+    assert signatures.count("signed in the app") == 1
 
 
 def test_a_list_names_the_scoring_the_night_set_never_house_rules(club):
@@ -232,7 +229,39 @@ def test_the_ranking_is_final_only_when_the_night_is_and_says_what_is_open(club)
     club_pages.play_series(client, night, games, 2)
     for table in night.tables:
         for name in games[table.game_id].players:
-            client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+            sign_list(client, table.game_id, name)
     assert "דירוג סופי" in plain(client.get(f"{base}/ranking", headers=he))
     final = plain(client.get(f"{base}/standings"))
     assert "Final standings" in final and "Not final yet" not in final
+
+
+def test_the_printed_list_shows_the_signatures_made_in_the_app_and_the_settled_dispute(club):
+    app, client, group_id, _key = club
+    night, table, players, _points = _played_table(client, app, group_id)
+    body = {"action": "dispute", "name": players[1], "hand": "2", "note": "Kreuz, nicht Pik"}
+    assert client.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    [(dispute,)] = _query(app, "SELECT id FROM club_disputes")
+    settle = f"/groups/{group_id}/club/{night.id}/disputes/{dispute}/settle"
+    assert client.post(settle, data={"outcome": "kept"}).status_code == 302
+    for name in players[:2]:
+        assert sign_list(client, table.game_id, name).status_code == 302
+    page = plain(client.get(f"/games/{table.game_id}/club/print"))
+    signatures = page[page.index('id="club-list-signatures"') :]
+    for name in players[:2]:
+        line = signatures[signatures.index(name) :].split("</li>")[0]
+        assert "✓ signed in the app at the table's phone, " in line and " UTC" in line, line
+    for name in players[2:]:
+        line = signatures[signatures.index(name) :].split("</li>")[0]
+        assert 'class="line club-sign-line"' in line and "signed in the app" not in line
+    disputes = page[page.index('id="club-list-disputes"') : page.index('id="club-list-signatures"')]
+    assert f"Hand 2, disputed by {players[1]}: Kreuz, nicht Pik · Kept as recorded" in disputes
+
+
+@pytest.mark.parametrize("path", ["standings", "standings?projector=1", "ranking"])
+def test_what_is_still_open_never_counts_a_zero(club, path):
+    app, client, group_id, _key = club
+    night, table, players, _points = _played_table(client, app, group_id)
+    page = plain(client.get(f"/groups/{group_id}/club/{night.id}/{path}"))
+    assert "Not final yet" in page
+    assert "0 disputed hands not settled" not in page
+    assert "0 finished lists" not in page

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from scorekeeper import db
 from scorekeeper.db import club as stored
 from tests.support.app import join_group
@@ -18,10 +20,12 @@ from tests.support.club_pages import (
     night_of,
     play_series,
     removed_member,
+    shown_list,
+    sign_list,
     start_night,
 )
-from tests.support.club_roles import plain
-from tests.support.web.club.lists import member_named
+from tests.support.club_roles import NINE, ClubNight, club_night, plain
+from tests.support.web.club.lists import correct_hand, member_named, table_with_a_guest
 from tests.support.web.club.shared import _count, disputed_after_series_1
 
 
@@ -38,11 +42,11 @@ def test_a_tables_players_sign_its_list_in_turn_once_each(club):
     for name in players:
         asked = client.post(f"/games/{table.game_id}/club", data={"name": name})
         assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True), name
-        answer = client.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+        answer = sign_list(client, table.game_id, name)
         assert answer.status_code == 302, name
     draw = client.get(f"/groups/{group_id}/club/{night.id}").get_data(as_text=True)
     assert f"Signed: {len(players)} of {len(players)}" in draw
-    twice = client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    twice = sign_list(client, table.game_id, players[0])
     assert twice.status_code == 409
     assert f"{players[0]} has signed this list already" in plain(twice)
     stranger_name = client.post(f"/games/{table.game_id}/club", data={"name": "Zoe"})
@@ -58,12 +62,7 @@ def test_a_tables_players_sign_its_list_in_turn_once_each(club):
     assert changed.status_code == 200, changed.get_json()
     page = client.get(f"/games/{table.game_id}/club").get_data(as_text=True)
     assert "Hand 1 changed after this player signed." in page
-    assert (
-        client.post(
-            f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"}
-        ).status_code
-        == 302
-    )
+    assert sign_list(client, table.game_id, players[0]).status_code == 302
 
 
 def test_a_disputed_hand_is_marked_for_the_organiser_who_settles_it(club):
@@ -120,7 +119,7 @@ def test_a_phone_of_another_table_or_of_no_table_cannot_sign(club):
         assert table_phone.post(f"/games/{second}/club", data=body).status_code == 404
     member = app.test_client()
     join_group(member, group_id=group_id)  # sees the game, holds no key, no player's name
-    refused = member.post(f"/games/{second}/club", data={"name": name, "sure": "1"})
+    refused = sign_list(member, second, name)
     assert refused.status_code == 403
     assert "none of this table" in refused.get_data(as_text=True)
     assert app.test_client().get(f"/games/{second}/club").status_code == 404
@@ -160,25 +159,25 @@ def test_a_member_signs_on_their_own_phone_for_their_own_name_and_can_take_it_ba
     table = night.tables_of(1)[0]
     players = games[table.game_id].players
     own = member_named(app, group_id, players[0])
-    early = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    early = sign_list(own, table.game_id, players[0])
     assert early.status_code == 409  # the list is still being played
     play_series(client, night, games, 1)
     page = plain(own.get(f"/games/{table.game_id}/club"))
     assert f"{players[0]} signs…" in page
     assert f"{players[1]} signs…" not in page
-    other = own.post(f"/games/{table.game_id}/club", data={"name": players[1], "sure": "1"})
+    other = sign_list(own, table.game_id, players[1])
     assert other.status_code == 400
     assert f"This phone signs for {players[0]} only" in plain(other)
     asked = own.post(f"/games/{table.game_id}/club", data={"name": players[0]})
     assert asked.status_code == 200 and "confirm-sign" in asked.get_data(as_text=True)
     assert _count(app, "club_confirmations") == 0  # asking stores nothing
-    signed = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    signed = sign_list(own, table.game_id, players[0])
     assert signed.status_code == 302
     assert _count(app, "club_confirmations") == 1
     undone = own.post(f"/games/{table.game_id}/club", data={"name": players[0], "action": "unsign"})
     assert undone.status_code == 302
     assert _count(app, "club_confirmations") == 0
-    own.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    sign_list(own, table.game_id, players[0])
     present = "\n".join(THIRTEEN)
     client.post(
         f"/groups/{group_id}/club/{night.id}/next", data={"present": present, "confirmed": "1"}
@@ -201,7 +200,7 @@ def test_the_signing_page_names_the_disputed_hand_how_it_was_settled_and_what_ch
     play_series(client, night, games, 1)
     table = night.tables[0]
     players = games[table.game_id].players
-    client.post(f"/games/{table.game_id}/club", data={"name": players[0], "sure": "1"})
+    sign_list(client, table.game_id, players[0])
     body = {"action": "dispute", "name": players[2], "hand": "2", "note": "Grand, nicht Kreuz"}
     client.post(f"/games/{table.game_id}/club", data=body)
     page = plain(client.get(f"/games/{table.game_id}/club"))
@@ -300,3 +299,120 @@ def test_a_dispute_has_one_hebrew_word_and_the_german_settle_link_says_spiel_onc
     )
     assert "Spiel 2 im Formular berichtigen" in de  # straight to the hand's own form
     assert "Spiel von Tisch 1" not in de and "um das Spiel zu berichtigen" not in de
+
+
+@pytest.fixture
+def night(tmp_path) -> ClubNight:
+    """A Skat night of nine on the organiser's phone ("Spielleitung"), which records every
+    table; Anna and Bruno have phones of the group under their names, the seven others
+    none (they sign in turn on the table's phone): every table of three has a guest."""
+    made = club_night(tmp_path, tuple(NINE[:2]))
+    made.start()
+    return made
+
+
+def test_a_signature_binds_the_list_as_shown_and_a_correction_meanwhile_is_named(night):
+    table, member, _guest = table_with_a_guest(night)
+    phone = night.phones[member]
+    asked = phone.post(f"/games/{table.game_id}/club", data={"name": member, "action": "confirm"})
+    assert asked.status_code == 200 and 'id="confirm-sign"' in asked.get_data(as_text=True)
+    shown = shown_list(asked.get_data(as_text=True))
+    # The table's phone corrects hand 2 while the dialog is open on the member's phone.
+    correct_hand(night, night.organiser, table, 2)
+    body = {"name": member, "action": "confirm", "sure": "1", **shown}
+    tapped = phone.post(f"/games/{table.game_id}/club", data=body)
+    assert tapped.status_code == 409
+    said = plain(tapped)
+    assert "The list changed: look again. Hand 2 changed after it was shown." in said
+    assert night.query("SELECT count(*) FROM club_confirmations") == [(0,)]
+    # A signature that says no version is of no list shown: refused too.
+    bare = phone.post(f"/games/{table.game_id}/club", data={"name": member, "sure": "1"})
+    assert bare.status_code == 409 and "look again" in plain(bare)
+    # Looked at again, the list is signed as it stands.
+    assert sign_list(phone, table.game_id, member).status_code == 302
+    night_, games = night.stored()
+    assert night.query("SELECT name, version FROM club_confirmations") == [
+        (member, games[table.game_id].version)
+    ]
+
+
+def test_a_player_signs_on_their_own_phone_and_the_tables_phone_only_for_the_others(night):
+    table, member, guest = table_with_a_guest(night)
+    path = f"/games/{table.game_id}/club"
+    page = plain(night.organiser.get(path))
+    assert f"{guest} signs…" in page and f"{member} signs…" not in page
+    assert "not signed yet: signs on their own phone" in page
+    refused = night.organiser.post(path, data={"name": member, "action": "confirm"})
+    assert refused.status_code == 400
+    assert (
+        f"{member} signs on their own phone: the phone that records the table signs in turn "
+        f"only for players without one ({guest}"
+    ) in plain(refused)
+    assert sign_list(night.organiser, table.game_id, guest).status_code == 302
+    assert sign_list(night.phones[member], table.game_id, member).status_code == 302
+    assert sorted(night.query("SELECT name, at_table FROM club_confirmations")) == sorted(
+        [(guest, 1), (member, 0)]
+    )
+    listed = plain(night.organiser.get(path))
+    row = r'<li id="signer-\d+">\n<span class="club-signer">([^<]+?) <(.*?)</li>'
+    rows = dict(re.findall(row, listed, re.S))
+    assert "signed at the table's phone" in rows[guest]
+    assert "signed at the table's phone" not in rows[member] and "✓ signed" in rows[member]
+
+
+def test_withdrawing_anothers_signature_asks_first_is_logged_and_tells_the_player(night):
+    table, member, guest = table_with_a_guest(night)
+    path = f"/games/{table.game_id}/club"
+    sign_list(night.phones[member], table.game_id, member)
+    sign_list(night.organiser, table.game_id, guest)
+    page = plain(night.organiser.get(path))
+    assert f"Withdraw {member}'s signature…" in page
+    asked = night.organiser.post(path, data={"name": member, "action": "unsign"})
+    assert asked.status_code == 200
+    assert f"Withdraw {member}'s signature?" in plain(asked)
+    assert night.query("SELECT count(*) FROM club_confirmations") == [(2,)]  # asking only
+    body = {"name": member, "action": "unsign", "sure": "1"}
+    assert night.organiser.post(path, data=body).status_code == 302
+    assert night.query("SELECT name FROM club_confirmations") == [(guest,)]
+    logged = (
+        f"Spielleitung's phone withdrew {member}'s signature of table {table.number}'s list "
+        "(series 1)."
+    )
+    assert logged in plain(night.organiser.get(night.base))
+    told = plain(night.phones[member].get(night.base))
+    assert (
+        f"Your signature of table {table.number}'s list (series 1) was withdrawn on "
+        "Spielleitung's phone" in told
+    )
+    own_page = plain(night.phones[member].get(path))
+    assert "Signature withdrawn on Spielleitung's phone" in own_page
+    # Signed again, the player is no longer told.
+    assert sign_list(night.phones[member], table.game_id, member).status_code == 302
+    assert "was withdrawn" not in plain(night.phones[member].get(night.base))
+    # Their own signature a player takes back in a tap, unasked and unlogged.
+    mine = night.phones[member].post(path, data={"name": member, "action": "unsign"})
+    assert mine.status_code == 302
+    assert night.query("SELECT count(*) FROM club_log WHERE event = 'signature_withdrawn'") == [
+        (1,)
+    ]
+
+
+def test_the_organisers_phone_sees_a_table_another_phone_records_read_only(night):
+    anna = night.phones[NINE[0]]
+    table = night.table_of(NINE[0])
+    guest = next(n for n in night.players_at(table) if n not in night.phones)
+    path = f"/games/{table.game_id}/club"
+    assert night.organiser.get(path).status_code == 200  # it drew the table: its key
+    assert anna.post(f"/games/{table.game_id}/club/record").status_code == 302  # a new key
+    night.play(anna, table, {})
+    assert sign_list(anna, table.game_id, NINE[0]).status_code == 302
+    assert sign_list(anna, table.game_id, guest).status_code == 302
+    for _visit in range(2):  # not a refusal once, then the list: the list each time
+        seen = night.organiser.get(path)
+        assert seen.status_code == 200
+        page = plain(seen)
+        assert f"{NINE[0]}'s phone records this table." in page
+        assert "This phone sees its list and who signed, read-only." in page
+        assert "ask the players for the new edit link" not in page.lower()
+        assert page.count("✓ signed") == 2 and "signed at the table's phone" in page
+        assert "signs…" not in page and 'name="action"' not in page

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.db import club as stored
 from scorekeeper.db import phones
+from tests.support.club_pages import sign_list
 from tests.support.club_roles import (
     NINE,
     ClubNight,
@@ -111,8 +112,18 @@ def test_without_an_answer_the_groups_key_holder_hands_the_night_over_after_the_
     assert club.stored()[0].organiser_id == club.member_id("Spielleitung")
     assert bruno.post(f"{club.base}/takeover/{takeover}/key").status_code == 302
     assert club.stored()[0].organiser_id == club.member_id(ANNA)
-    said = f"with the group's key, {BRUNO} handed the night over to {ANNA}."
+    said = (
+        f"Spielleitung's phone did not answer {ANNA}'s request within 3 minutes: with the "
+        f"group's key, {BRUNO} handed the night over to {ANNA}."
+    )
     assert said in plain(anna.get(club.base))
+    # The organiser, still at the table, is told why on their phone.
+    told = plain(club.organiser.get(club.base))
+    assert f"{BRUNO}, the group's key holder, handed the night over to {ANNA}" in told
+    assert (
+        f"{ANNA} had asked to take it over, and this phone did not answer within 3 minutes." in told
+    )
+    assert 'id="taken-by-key"' not in anna.get(club.base).get_data(as_text=True)
 
 
 def test_a_key_typed_on_a_members_phone_hands_the_night_over(club):
@@ -215,7 +226,9 @@ def test_every_organisers_action_is_refused_to_a_phone_without_the_role(club):
     club.play(club.organiser, table, {})
     disputer = games[table.game_id].players[0]
     body = {"action": "dispute", "name": disputer, "hand": "1", "sure": "1"}
-    assert club.organiser.post(f"/games/{table.game_id}/club", data=body).status_code == 302
+    # A player with a phone of their own disputes on it, not on the table's.
+    on = club.phones.get(disputer, club.organiser)
+    assert on.post(f"/games/{table.game_id}/club", data=body).status_code == 302
     [(dispute,)] = club.query("SELECT id FROM club_disputes")
     assert club.phones[ANNA].post(f"{club.base}/takeover").status_code == 302
     takeover = club.open_takeover_id()
@@ -321,16 +334,12 @@ def test_a_correction_after_signing_brings_the_signers_back(club):
     table = club.table_of(ANNA)
     players = club.players_at(table)
     club.play(club.organiser, table, {})
-    # Anna signs on her own phone, the others in turn on the organiser's (it holds the key).
-    assert (
-        anna.post(f"/games/{table.game_id}/club", data={"name": ANNA, "sure": "1"}).status_code
-        == 302
-    )
+    # Anna signs on her own phone, a player with a phone of the group on theirs, the
+    # others in turn on the organiser's (it holds the key).
+    assert sign_list(anna, table.game_id, ANNA).status_code == 302
     for name in players:
         if name != ANNA:
-            signed = club.organiser.post(
-                f"/games/{table.game_id}/club", data={"name": name, "sure": "1"}
-            )
+            signed = sign_list(club.phones.get(name, club.organiser), table.game_id, name)
             assert signed.status_code == 302
     # Anna taps hand 2 on the list's hands, and disputes it.
     listed = anna.get(f"/games/{table.game_id}/club").get_data(as_text=True)
@@ -367,10 +376,7 @@ def test_a_correction_after_signing_brings_the_signers_back(club):
     assert again in sign_page
     counted = plain(club.organiser.get(club.base))
     assert "3 players still have to sign" in counted
-    assert (
-        anna.post(f"/games/{table.game_id}/club", data={"name": ANNA, "sure": "1"}).status_code
-        == 302
-    )
+    assert sign_list(anna, table.game_id, ANNA).status_code == 302
     assert "2 players still have to sign" in plain(club.organiser.get(club.base))
     assert "changed after you signed it" not in plain(anna.get(club.base))
 
@@ -477,6 +483,6 @@ def test_the_standings_are_final_only_once_every_list_is_signed_and_no_dispute_o
     assert "Final ranking" not in plain(made.organiser.get(f"{made.base}/ranking"))
     for table in night.tables:
         for name in games[table.game_id].players:
-            made.organiser.post(f"/games/{table.game_id}/club", data={"name": name, "sure": "1"})
+            sign_list(made.organiser, table.game_id, name)
     page = plain(made.organiser.get(f"{made.base}/standings?projector=1", headers=de))
     assert "Endstand" in page and "Noch nicht endgültig" not in page

@@ -19,6 +19,7 @@ from tests.support.club_pages import (
     night_of,
     play_series,
     removed_member,
+    sign_list,
     standings_shown,
     start_night,
 )
@@ -274,7 +275,7 @@ def test_drawing_the_next_series_asks_first_saying_what_is_still_open(club):
     body = {"action": "dispute", "name": disputer, "hand": "3"}
     assert client.post(f"/games/{first.game_id}/club", data=body).status_code == 302
     for name in games[second.game_id].players[:-1]:
-        signed = client.post(f"/games/{second.game_id}/club", data={"name": name, "sure": "1"})
+        signed = sign_list(client, second.game_id, name)
         assert signed.status_code == 302
     present = "\n".join(THIRTEEN)
     asked = client.post(f"/groups/{group_id}/club/{night.id}/next", data={"present": present})

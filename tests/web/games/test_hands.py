@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper.engine.registry import GAMES
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
+from tests.support.club_roles import form_as_posted, plain
 from tests.support.offline_sync import legal_hands, start
 from tests.support.pages import (
     dump,
@@ -20,6 +21,7 @@ from tests.support.pages import (
     text_of,
 )
 from tests.support.stored import viewed
+from tests.support.web.club.lists import signed_list
 from tests.support.web.games.shared import errors_in, iso, summary_links
 
 
@@ -381,3 +383,48 @@ def test_a_finished_game_sends_the_form_to_its_board_and_refuses_a_hand_posted_a
     assert posted.status_code == 409, errors_in(posted.get_data(as_text=True))
     assert "the game is over" in text_of(posted)
     assert client.get(viewed(client, game_id)).get_json()["hands"] == stored["hands"]
+
+
+def test_the_editor_of_a_signed_list_is_warned_before_saving_and_told_after(tmp_path):
+    club, table, member, guest = signed_list(tmp_path)
+    path = f"/games/{table.game_id}/hands/2/edit"
+    form = club.organiser.get(path)
+    assert form.status_code == 200
+    warned = re.search(
+        r"This list is signed by (.+) and (.+): saving a change withdraws their signatures",
+        plain(form),
+    )
+    assert warned and {warned[1], warned[2]} == {member, guest}
+    fields = form_as_posted(form.get_data(as_text=True))
+    points = next(k for k, v in fields.items() if k.startswith("declarer_points_") and v)
+    fields[points] = "58"
+    saved = club.organiser.post(path, data={**fields, "save": "1"})
+    assert saved.status_code == 302
+    told = re.search(
+        r"The signatures of (.+) and (.+) are withdrawn by the change: they are asked to "
+        "check the list and sign again.",
+        plain(club.organiser.get(saved.headers["Location"])),
+    )
+    assert told and {told[1], told[2]} == {member, guest}
+    # Unsigned now, the list's form warns of nothing.
+    assert 'id="signed-warning"' not in club.organiser.get(path).get_data(as_text=True)
+
+
+def test_deleting_the_last_hand_of_a_signed_list_warns_first_and_says_whose_went(tmp_path):
+    club, table, member, guest = signed_list(tmp_path)
+    last = club.stored()[1][table.game_id].hand_count
+    path = f"/games/{table.game_id}/hands/{last}/delete"
+    asked = club.organiser.get(path)
+    warned = re.search(
+        r"This list is signed by (.+) and (.+): deleting the hand withdraws their signatures",
+        plain(asked),
+    )
+    assert warned and {warned[1], warned[2]} == {member, guest}
+    revision = re.search(r'name="revision"[^>]*value="(\d+)"', asked.get_data(as_text=True))
+    deleted = club.organiser.post(path, data={"revision": revision[1]})
+    assert deleted.status_code == 302
+    told = re.search(
+        r"The signatures of (.+) and (.+) are withdrawn by the change",
+        plain(club.organiser.get(deleted.headers["Location"])),
+    )
+    assert told and {told[1], told[2]} == {member, guest}

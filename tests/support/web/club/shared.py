@@ -12,6 +12,11 @@ def _count(app, table: str) -> int:
         return db.get_db().execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
+def _query(app, sql: str) -> list[tuple]:
+    with app.app_context():
+        return [tuple(row) for row in db.get_db().execute(sql).fetchall()]
+
+
 def disputed_after_series_1(app, client, group_id, headers=None):
     """A night whose series 1 is played, table 1's hand 2 disputed by its second player
     ("Kreuz, nicht Pik"), in the language of ``headers``: the night, that table and its
