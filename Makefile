@@ -12,7 +12,7 @@ PORT ?= 5000
 TRANSLATIONS := scorekeeper/translations
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po))
 
-.PHONY: run test lint bench clean translations catalogs pyodide phone
+.PHONY: run test suite lint bench clean translations catalogs pyodide phone
 
 # What a phone downloads to run the engine (issue 54), built here, never by the server:
 # the engine's zip, its words files, the standard library cut for it and its worker, at
@@ -84,7 +84,12 @@ TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null) && echo $$((n + 1)) || echo auto
 # Compiled modules are written (an environment may say not to): every worker and every
 # server or command line a test starts in its own process reads the app's compiled code
 # rather than compiling it again.
-test: lint $(CATALOGS) pyodide
+# `make test` says at its end how long it took, set-up included, and the CPU it cost
+# (scripts/timed.py, the standard library's: it runs before .venv is made).
+test:
+	@$(PYTHON) scripts/timed.py "make test" $(MAKE) --no-print-directory suite
+
+suite: lint $(CATALOGS) pyodide
 	$(MAKE) phone
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=30
 
