@@ -31,3 +31,14 @@ def show_page(page, state: str) -> None:
         }""",
         state,
     )
+
+
+# Whether the page says it is offline: the stored scoreboard's #offline notice shown, or the
+# kept page's line saying so (its words: the "kept-offline" template).
+OFFLINE_SAID = """() => {
+  const notice = document.getElementById("offline");
+  if (notice && notice.checkVisibility()) return true;
+  const status = document.getElementById("kept-status");
+  const words = document.querySelector("template#kept-offline");
+  return Boolean(status && words) && status.textContent.trim() === words.content.textContent.trim();
+}"""
