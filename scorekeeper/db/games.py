@@ -587,6 +587,33 @@ def player_games(
     )
 
 
+def player_game_ids(db: Database, name: str, group_id: int | None = None) -> list[int]:
+    """The ids of every game the named player sat in (in the group ``group_id`` only,
+    when given), newest first: the games ``player_games`` pages through, read once."""
+    return [
+        row["game_id"]
+        for row in query(
+            db,
+            f"SELECT DISTINCT game_id FROM ({_games_of_names(group_id)}) ORDER BY game_id DESC",
+            {"names": json.dumps([name]), "group": group_id},
+        )
+    ]
+
+
+def games_by_id(db: Database, game_ids: Sequence[int]) -> list[StoredGame]:
+    """The games of ``game_ids`` (those there are), newest first, as ``player_games``
+    gives them."""
+    return games_from_rows(
+        query(
+            db,
+            GAME_QUERY
+            + "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id DESC, p.seat",
+            [json.dumps(list(game_ids))],
+        ).fetchall(),
+        db,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class LatestGames:
     """The newest games that fit a budget of hands: their ids (oldest first) and how many
