@@ -550,11 +550,14 @@ def player_records(db: Database, name: str, group_id: int | None = None) -> dict
     ).fetchall()
     found = {}
     for row in rows:
-        # Sides by the table's number of players: a game may be played by several.
-        wins = sum(
-            seat in table_of(row["game"], seats).sides[winner]
-            for winner, seat, seats in json.loads(row["results"])
-        )
+        # Sides by the table's number of players: a game may be played by several, each
+        # looked up once (a ten-year regular has a thousand results).
+        sides = {}
+        wins = 0
+        for winner, seat, seats in json.loads(row["results"]):
+            if seats not in sides:
+                sides[seats] = table_of(row["game"], seats).sides
+            wins += seat in sides[seats][winner]
         found[row["game"]] = PlayerRecord(row["games"], row["finished"], wins)
     return found
 
