@@ -51,6 +51,15 @@ games, and the club's here never finish (a target out of reach): they are timed 
 sheets (built there, or here when missing, for the same ``--games`` and ``--hands``):
 the ratings page of the round sheet, and the page of the player with the most rated games.
 
+The club has its busiest player (issue 82), ``BUSIEST``, a ten-year regular who sits in
+every ninth of the club's games (1,112 of 10,000, over nine years), in both databases:
+``player page, busiest`` is the page of the group's player with the most games, and on the
+rated club ``player page, rating chart`` is theirs too (the player with the most rated
+games), its chart a thousand ratings long. ``scoreboard, 1,000 hands, after a write`` times
+the long game's first view after a write: before each request a hand is saved (untimed), so
+the page is of a version never drawn, and deleted again after it (and the page viewed
+after the deletion, untimed, as a table's phones see each change).
+
 Targets (issue 12): every route p99 <= 50 ms and p50 <= 10 ms.
 """
 
@@ -92,7 +101,14 @@ SHORT_GAME_HANDS = 10
 # ``--shared``: the name that sits in every game of every group, and each group's own name.
 COMMON_NAME = "Noa"
 SEATS = 4
+# The route timed on a game's first view after a write (issue 82).
+AFTER_WRITE = "scoreboard, 1,000 hands, after a write"
 WARM_UP_SAVES = 5
+# The club's busiest player (issue 82): a ten-year regular who sits in every ``BUSIEST_EVERY``th
+# of the club's games (1,112 of 10,000: a game every three days for nine years), the
+# player with the most games, whose page reads the most.
+BUSIEST = "Player 200"
+BUSIEST_EVERY = 9
 
 
 def other_kind(key: str, long_hands: int) -> tuple:
@@ -146,7 +162,7 @@ def finished_sheet(rng: random.Random, number: int, players, hands: int, start: 
 
 
 def rated_database_path(games: int, hands: int) -> Path:
-    return ROOT / "build" / "bench" / f"ratings-{games}x{hands}-sheets.db"
+    return ROOT / "build" / "bench" / f"ratings-{games}x{hands}-sheets-busiest.db"
 
 
 def build_rated(path: Path, games: int, hands: int) -> None:
@@ -202,6 +218,8 @@ def build(
         players = rng.sample([PLAYERS[(pool * 8 + i) % len(PLAYERS)] for i in range(12)], 4)
         if shared:
             players[:2] = [COMMON_NAME, rare_name(number % groups)]
+        elif number % BUSIEST_EVERY == 0:
+            players[rng.randrange(len(players))] = BUSIEST
         by_group[number % groups].append(club_game(rng, number, players, hands, start))
     by_group[games % groups].append(club_game(rng, games, PLAYERS[:4], LONG_GAME_HANDS, start))
     for group_id, group_games in zip(ids, by_group, strict=True):
@@ -222,7 +240,8 @@ def build(
 def database_path(games: int, hands: int, groups: int, shared: bool = False) -> Path:
     # Named apart from the file of the club's games alone (before issue 20), which lacks
     # the other kinds' games, and from the file from before the club was split in groups.
-    layout = "-shared" if shared else ""
+    # And from the file from before the club's busiest player (issue 82).
+    layout = "-shared" if shared else "-busiest"
     return ROOT / "build" / "bench" / f"scale-{games}x{hands}-kinds-{groups}groups{layout}.db"
 
 
@@ -385,6 +404,13 @@ def main() -> int:
             if options.shared
         }
         group_games = db.count_history(database, group_id=group)
+        # The group's busiest player (issue 82): the name with the most games in it.
+        busiest, busiest_games = database.execute(
+            "SELECT p.name, count(DISTINCT p.game_id) AS n FROM players p "
+            "JOIN games g ON g.id = p.game_id WHERE g.group_id = ? "
+            "GROUP BY p.name ORDER BY n DESC, p.name LIMIT 1",
+            [group],
+        ).fetchone()
         # (name, long hands, note, short game, long game, edit keys, the hand posted) per kind.
         kinds = []
         for game_key, name, long_hands, note in OTHER_KINDS:
@@ -418,6 +444,7 @@ def main() -> int:
         f"group {group}'s: {group_games:,} games, {pages:,} History page"
         f"{'s' if pages > 1 else ''}, {len(names)} players"
     )
+    print(f"  the busiest player, {busiest}, has {busiest_games:,} games in group {group}")
     for who, (everywhere, here) in seats.items():
         print(f"  {who} has {everywhere:,} games on the server, {here:,} in group {group}")
     if history_page != 50:
@@ -447,6 +474,7 @@ def main() -> int:
     routes += [
         ("players", "GET", f"{at}/players", None, None),
         ("player page", "GET", f"{at}/players/{players[1]}", None, None),
+        ("player page, busiest", "GET", f"{at}/players/{busiest}", None, None),
         *(
             (f"player page, {kind} name", "GET", f"{at}/players/{who}", None, None)
             for kind, who in zip(("shared", "rare"), seats, strict=False)
@@ -461,6 +489,9 @@ def main() -> int:
         (f"head-to-head {len(players)}", "GET", f"{at}/players?{h2h}", None, None),
         ("scoreboard", "GET", f"/games/{some_game}", None, None),
         ("scoreboard, 1,000 hands", "GET", f"/games/{long_game}", None, None),
+        # Issue 82: its first view after a write (a hand saved, untimed, before each
+        # request and deleted after it): a new version, drawn afresh.
+        (AFTER_WRITE, "GET", f"/games/{long_game}", hand, key),
         ("stats", "GET", f"/games/{some_game}/stats", None, None),
         ("print", "GET", f"/games/{some_game}/print", None, None),
         ("API game", "GET", f"/api/games/{some_game}", None, None),
@@ -542,7 +573,11 @@ def main() -> int:
     figures: dict[str, tuple[float, float]] = {}
     for name, method, url, body, edit_key in routes:
         auth = {"Authorization": f"Bearer {edit_key}"} if edit_key else {}
-        if method == "GET":
+        hands_url = url.replace("/games/", "/api/games/") + "/hands"
+        saved = None  # the hand saved before a view after a write, deleted after it
+        if name == AFTER_WRITE:
+            client.get(url).close()
+        elif method == "GET":
             # Once untimed: the first request compiles the page's templates, as a server
             # does once at its first visitor, not on every request.
             client.get(url, headers=auth).close()
@@ -554,11 +589,15 @@ def main() -> int:
                 client.delete(f"{url}/{number}", headers=auth).close()
         times, cpu, queries = [], [], []
         for _ in range(options.runs):
+            if name == AFTER_WRITE:
+                saved = client.post(hands_url, json=body, headers=auth).get_json()["number"]
             counter = Counter()
             with app.app_context():
                 db.get_db().conn.set_trace_callback(counter)
                 began, began_cpu = time.perf_counter(), time.process_time()
-                if method == "GET":
+                if name == AFTER_WRITE:
+                    response = client.get(url)
+                elif method == "GET":
                     response = client.get(url, headers=auth)
                 else:
                     response = client.post(url, json=body, headers=auth)
@@ -571,12 +610,17 @@ def main() -> int:
                     f"{name}: {method} {url} answered {response.status_code}: "
                     f"{response.get_data(as_text=True)[:300]}"
                 )
-            if method == "POST":
-                number = response.get_json()["number"]
-                deleted = client.delete(f"{url}/{number}", headers=auth)
+            if method == "POST" or saved is not None:
+                number = response.get_json()["number"] if saved is None else saved
+                target = url if saved is None else hands_url
+                deleted = client.delete(f"{target}/{number}", headers=auth)
                 if deleted.status_code >= 400:
                     raise SystemExit(f"{name}: DELETE hand {number} answered {deleted.status}")
                 deleted.close()
+                if saved is not None:
+                    # The table's phones see each change (their live part polls it): the
+                    # game after the deletion too, as after the save.
+                    client.get(url).close()
             response.close()
         p50, p99 = statistics.median(times), percentile_99(times)
         figures[name] = (p50, statistics.median(queries))

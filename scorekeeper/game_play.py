@@ -31,6 +31,7 @@ from .engine.core.messages import msg
 from .engine.core.names_in_sentences import AT, name_in
 from .engine.pages.form import Entered, Table, posted_action, saved_line
 from .limits import MAX_HANDS
+from .lru import Lru
 
 T = TypeVar("T")
 
@@ -273,6 +274,19 @@ def _stored(database: Database, game: db.StoredGame, number: int) -> db.StoredHa
     return db.load_hand(database, game.id, number) if 1 <= number <= game.hand_count else None
 
 
+# The versions an added hand made, in this process (issue 82): by (database file, game id,
+# version), the number of the hand whose adding made that version from the one before, and
+# nothing else. What is drawn of the game's hands for the version before (its scoreboard's
+# rows) holds for this one but for the new hand's row.
+APPENDED = Lru(1024)
+
+
+def appended_by(database: Database, game_id: int, version: int) -> int | None:
+    """The number of the hand whose adding in this process made ``version`` of the game
+    from the version before (with nothing else changed), or None when that is not known."""
+    return APPENDED.get((db.database_path(database), game_id, version))
+
+
 def add_hand(
     database: Database,
     game_id: int,
@@ -295,7 +309,10 @@ def add_hand(
     is already recorded or the game is over.
     """
 
+    read_at: list[int] = []  # the version the change was planned from, each attempt's
+
     def plan(game: db.StoredGame):
+        read_at.append(game.version)
         next_number = game.hand_count + 1
         if number is not None and number != next_number:
             _readable(game, hand)
@@ -332,7 +349,10 @@ def add_hand(
 
         return write
 
-    return _change(database, game_id, plan, rules)
+    added = _change(database, game_id, plan, rules)
+    # Written from the last plan, in the transaction that claimed (bumped) its version.
+    APPENDED.put((db.database_path(database), game_id, read_at[-1] + 1), added[0])
+    return added
 
 
 def too_many_hands() -> str:

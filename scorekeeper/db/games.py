@@ -550,11 +550,14 @@ def player_records(db: Database, name: str, group_id: int | None = None) -> dict
     ).fetchall()
     found = {}
     for row in rows:
-        # Sides by the table's number of players: a game may be played by several.
-        wins = sum(
-            seat in table_of(row["game"], seats).sides[winner]
-            for winner, seat, seats in json.loads(row["results"])
-        )
+        # Sides by the table's number of players: a game may be played by several, each
+        # looked up once (a ten-year regular has a thousand results).
+        sides = {}
+        wins = 0
+        for winner, seat, seats in json.loads(row["results"]):
+            if seats not in sides:
+                sides[seats] = table_of(row["game"], seats).sides
+            wins += seat in sides[seats][winner]
         found[row["game"]] = PlayerRecord(row["games"], row["finished"], wins)
     return found
 
@@ -582,6 +585,33 @@ def player_games(
             f"({_games_of_names(group_id)}) ORDER BY game_id DESC LIMIT :limit OFFSET :offset) "
             "ORDER BY g.id DESC, p.seat",
             {"names": json.dumps([name]), "limit": limit, "offset": offset, "group": group_id},
+        ).fetchall(),
+        db,
+    )
+
+
+def player_game_ids(db: Database, name: str, group_id: int | None = None) -> list[int]:
+    """The ids of every game the named player sat in (in the group ``group_id`` only,
+    when given), newest first: the games ``player_games`` pages through, read once."""
+    return [
+        row["game_id"]
+        for row in query(
+            db,
+            f"SELECT DISTINCT game_id FROM ({_games_of_names(group_id)}) ORDER BY game_id DESC",
+            {"names": json.dumps([name]), "group": group_id},
+        )
+    ]
+
+
+def games_by_id(db: Database, game_ids: Sequence[int]) -> list[StoredGame]:
+    """The games of ``game_ids`` (those there are), newest first, as ``player_games``
+    gives them."""
+    return games_from_rows(
+        query(
+            db,
+            GAME_QUERY
+            + "WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id DESC, p.seat",
+            [json.dumps(list(game_ids))],
         ).fetchall(),
         db,
     )

@@ -180,15 +180,16 @@ def running_totals(db: Database, game: StoredGame) -> list[tuple[int, ...]]:
     partners hold their side's, so the side's first seat is read): one statement and no
     replay."""
     firsts = [side[0] for side in game.table.sides]
-    totals = [
-        row[0]
-        for row in db.execute(
-            "SELECT s.total FROM hands h JOIN hand_seats s ON s.hand_id = h.id "
-            "WHERE h.game_id = ? AND s.seat IN (SELECT value FROM json_each(?)) "
-            "ORDER BY h.number, s.seat",
-            [game.id, json.dumps(firsts)],
-        )
-    ]
+    # One row of JSON, decoded in C, rather than a 1,000-hand game's 4,000 rows one at a
+    # time in Python (issue 82: 3.8 -> 3.0 ms of its scoreboard's first view after a write).
+    (text,) = db.execute(
+        "SELECT json_group_array(total) FROM (SELECT s.total FROM hands h "
+        "JOIN hand_seats s ON s.hand_id = h.id "
+        "WHERE h.game_id = ? AND s.seat IN (SELECT value FROM json_each(?)) "
+        "ORDER BY h.number, s.seat)",
+        [game.id, json.dumps(firsts)],
+    ).fetchone()
+    totals = json.loads(text)
     # Each hand's rows come by seat; a side's total is at its first seat's place there.
     places = [sorted(firsts).index(seat) for seat in firsts]
     return [

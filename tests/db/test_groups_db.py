@@ -391,3 +391,16 @@ def test_the_name_suggestions_read_the_group_s_names_not_its_seats(database, two
     ).fetchall()
     details = " ".join(row[-1] for row in plan)
     assert "group_names" in details and "players" not in details and "SCAN" not in details, plan
+
+
+def test_a_players_game_ids_are_their_games_newest_first_in_the_group(database, two_groups):
+    # Issue 82: a player's page keeps their games' ids and reads a page of them by id.
+    a, b, (first, second, third) = two_groups
+    assert db.player_game_ids(database, "Ann") == [third, second, first]
+    assert db.player_game_ids(database, "Ann", a) == [second, first]
+    assert db.player_game_ids(database, "Eve", a) == [second]
+    assert db.player_game_ids(database, "Eve", b) == []
+    every = db.player_games(database, "Ann", 10)
+    assert db.games_by_id(database, [first, third]) == [every[0], every[2]]
+    assert db.games_by_id(database, [second, 10**9]) == [every[1]]
+    assert db.games_by_id(database, []) == []

@@ -78,6 +78,7 @@ from .scoreboard import (
     hand_rows,
     offline_note,
     player_figures,
+    rows_with_new_hand,
     sides_named,
     standing_of,
     terms_said,
@@ -409,16 +410,25 @@ def _shown_rows(
     key = (db.database_path(database), game.id, game.version, *which)
     found = SHOWN_ROWS.get(key)
     if found is None:
-        found = hand_rows(
-            game_of(game),
-            progress,
-            game.names_at,
-            changes,
-            why_url=_hand_url("games.why", game.id),
-            edit_url=_hand_url("games.edit_hand", game.id) if editable else None,
-            shows_dealer=shows_dealer,
-            offline=offline,
+        drawn = {
+            "why_url": _hand_url("games.why", game.id),
+            "edit_url": _hand_url("games.edit_hand", game.id) if editable else None,
+            "shows_dealer": shows_dealer,
+            "offline": offline,
+        }
+        # The first view after a hand was added here: the rows before it as kept for the
+        # version before, and the new hand's row drawn alone (issue 82).
+        kept = (
+            SHOWN_ROWS.get((key[0], game.id, game.version - 1, *which))
+            if game_play.appended_by(database, game.id, game.version) == game.hand_count
+            else None
         )
+        if kept is not None:  # (rows kept of no hands are falsy: ``len``)
+            found = rows_with_new_hand(
+                kept, game_of(game), progress, game.names_at, changes, **drawn
+            )
+        if found is None:
+            found = hand_rows(game_of(game), progress, game.names_at, changes, **drawn)
         SHOWN_ROWS.put(key, found)
     return found
 

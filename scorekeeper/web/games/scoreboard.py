@@ -5,7 +5,7 @@ print and never compute a score."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import current_app
@@ -32,6 +32,8 @@ class ShownRows:
     html: Markup
     legend: sheet.Legend
     notes: list[tuple[str, Markup]]  # after the legend: each phone's mark of its offline hands
+    parts: tuple[Markup, ...] = ()  # each row's HTML, which ``html`` joins, then ``tail``
+    tail: Markup = Markup("")  # what follows the rows: a game's own paper, its foot
 
     count = property(lambda self: self.rows.count)
     first = property(lambda self: self.rows.first)
@@ -62,11 +64,95 @@ def hand_rows(
     ``offline`` names, by hand number, the phone a hand was recorded on without the
     network: its row carries the mark that the legend explains."""
     rows = sheet.hand_rows(game, progress, seating, shown, changes, shows_dealer)
-    draw = current_app.jinja_env.get_template("_sheet.html").module.hand_rows
-    html = draw(rows, why=why_url, edit=edit_url, offline=offline or {})
+    parts = _drawn(rows.rows, rows, why_url, edit_url, offline)
+    tail = Markup(
+        _draw()(replace(rows, rows=()), why=why_url, edit=edit_url, offline=offline or {})
+    )
+    return _shown(game, rows, parts, tail, shows_dealer, offline)
+
+
+def _draw() -> Callable[..., str]:
+    return current_app.jinja_env.get_template("_sheet.html").module.hand_rows
+
+
+def _drawn(
+    rows: Sequence[sheet.Row],
+    model: sheet.HandRows,
+    why_url: tuple[str, str],
+    edit_url: tuple[str, str] | None,
+    offline: Mapping[int, str] | None,
+) -> tuple[Markup, ...]:
+    """Each of ``rows`` drawn alone (by ``templates/_sheet.html``, as in ``model``'s
+    table), without what follows the rows: the table's rows are these joined."""
+    draw, alone = _draw(), replace(model, pad=None, foot=())
+    return tuple(
+        Markup(draw(replace(alone, rows=(row,)), why=why_url, edit=edit_url, offline=offline or {}))
+        for row in rows
+    )
+
+
+def _shown(
+    game: Game,
+    rows: sheet.HandRows,
+    parts: tuple[Markup, ...],
+    tail: Markup,
+    shows_dealer: bool,
+    offline: Mapping[int, str] | None,
+) -> ShownRows:
     legend = sheet.legend_of(game, rows, shown, shows_dealer)
     notes = [(OFFLINE_MARK, offline_note(name)) for name in dict.fromkeys((offline or {}).values())]
-    return ShownRows(rows, Markup(html), legend, notes)
+    return ShownRows(rows, Markup("").join((*parts, tail)), legend, notes, parts, tail)
+
+
+def rows_with_new_hand(
+    kept: ShownRows,
+    game: Game,
+    progress: Any,
+    seating: Callable[[int], Sequence[str]],
+    changes: dict[int, list[str]],
+    why_url: tuple[str, str],
+    edit_url: tuple[str, str] | None,
+    shows_dealer: bool = True,
+    offline: Mapping[int, str] | None = None,
+) -> ShownRows | None:
+    """``hand_rows`` of ``progress`` (its last hand the game's newest) drawn from ``kept``,
+    the rows of the game as it was before that hand was added (issue 82): the rows kept
+    that ``progress`` still shows, and the new hand's row, drawn alone; a hand's row is
+    the same whatever hands come after it. None for a game with its own paper or a foot
+    under the rows (what sums up the game is drawn from all its hands), or when ``kept``
+    does not end at the hand before the new one."""
+    hands = progress.hands
+    if not hands or kept.rows.pad is not None or kept.rows.foot or len(kept.parts) != kept.count:
+        return None
+    number = hands[-1].number
+    if (kept.rows.rows[-1].number if kept.count else 0) != number - 1:
+        return None
+    before = hands[-2].state if len(hands) > 1 else progress.before
+    new = sheet.hand_rows(
+        game,
+        replace(progress, hands=hands[-1:], before=before),
+        seating,
+        shown,
+        changes,
+        shows_dealer,
+    )
+    if new.pad is not None or new.foot:
+        return None
+    first = hands[0].number
+    kept_rows = [
+        (row, part)
+        for row, part in zip(kept.rows.rows, kept.parts, strict=True)
+        if row.number >= first
+    ]
+    every = (*(row for row, _ in kept_rows), *new.rows)
+    rows = replace(
+        new,
+        rows=every,
+        penalised=any(cell.penalty is not None for row in every for cell in row.cells),
+        about=any(row.about is not None for row in every),
+    )
+    parts = (*(part for _, part in kept_rows), *_drawn(new.rows, new, why_url, edit_url, offline))
+    return _shown(game, rows, parts, kept.tail, shows_dealer, offline)
 
 
 OFFLINE_MARK = "\u2708"

@@ -25,7 +25,7 @@ from ...names import nfc
 from ..access import chooser_or_redirect, group_or_404
 from ..chart import game_chart
 from ..forms import MAX_NAME_LENGTH
-from ..i18n import isolate, shown_ltr, translate
+from ..i18n import current_language, isolate, shown_ltr, translate
 from ..service import game_of, kind_name, offered_games
 from ..weight import light
 from .blueprint import bp
@@ -153,10 +153,12 @@ class Career:
 @dataclass(frozen=True, slots=True)
 class PlayerData:
     """What a player's page reads over all their games: their careers, the most played
-    first, and their rating histories by game kind."""
+    first, their rating histories by game kind and their games' ids, newest first (the
+    pages of their games)."""
 
     careers: tuple[Career, ...]
     ratings: dict[str, list[db.HistoryPoint]]
+    game_ids: tuple[int, ...]
 
 
 # A player's page's reads over all their games (a thousand in a club's years), kept per
@@ -166,27 +168,78 @@ class PlayerData:
 PLAYER_DATA = Lru(256)
 
 
-def player_data(database, name: str, group_id: int) -> PlayerData | None:
-    """The named player's careers and rating histories in the group (None: never played
-    there), kept for the group's state."""
-    key = (
+def _data_key(database, name: str, group_id: int) -> tuple:
+    """What the player's data in the group is kept under: the file, group, name, budget
+    of hands and the group's state."""
+    return (
         db.database_path(database),
         group_id,
         name,
         figures_max_hands(),
         db.group_state(database, group_id),  # read first: what follows is at least as new
     )
+
+
+def _player_data(database, key: tuple) -> PlayerData | None:
+    """The player's data kept under ``key`` (``_data_key``), read when it is not (None:
+    never played in the group)."""
     found = PLAYER_DATA.get(key)
     if found is None:
+        _path, group_id, name, _budget, _state = key
         records = db.player_records(database, name, group_id=group_id)
         if not records:
             return None
         found = PlayerData(
             tuple(_career(database, name, k, record, group_id) for k, record in records.items()),
             db.player_rating_histories(database, group_id, name, tuple(GAMES)),
+            tuple(db.player_game_ids(database, name, group_id)),
         )
         PLAYER_DATA.put(key, found)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerShown:
+    """What a player's page shows of their data in one language: each career's rows, the
+    rating chart and the chart of their latest game, with that game."""
+
+    careers: list[dict[str, Any]]
+    rating: dict[str, Any] | None
+    latest: db.StoredGame
+    chart: Markup
+
+
+# A player's page as drawn from their data (``PLAYER_DATA``), kept under the same key and
+# the page's language and root (issue 82): a ten-year regular's rating chart draws a
+# thousand ratings, drawn once a state of the group, not on every view.
+PLAYER_SHOWN = Lru(256)
+
+
+def player_shown(
+    database, name: str, group_id: int
+) -> tuple[tuple, PlayerData, PlayerShown] | None:
+    """The key the named player's data in the group is kept under, the data and what
+    their page shows of it in the page's language (None: never played there), both kept
+    for the group's state."""
+    key = _data_key(database, name, group_id)
+    data = _player_data(database, key)
+    if data is None:
+        return None
+    which = (*key, current_language(), request.script_root)
+    shown = PLAYER_SHOWN.get(which)
+    if shown is None:
+        careers = [_career_shown(name, career) for career in data.careers]
+        latest, hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
+        game = game_of(latest)
+        progress = game_play.progress_of(latest, hands)
+        shown = PlayerShown(
+            careers,
+            rating_chart(group_id, name, data.ratings),
+            latest,
+            Markup(game_chart(progress, latest.seated, game, title=_("Running totals"))),
+        )
+        PLAYER_SHOWN.put(which, shown)
+    return key, data, shown
 
 
 def _career(database, name: str, key: str, record: db.PlayerRecord, group_id: int) -> Career:
@@ -229,42 +282,22 @@ def _career_shown(name: str, career: Career) -> dict[str, Any]:
     }
 
 
-@light
-@bp.get("/players/<path:name>", defaults={"group_id": None})
-@bp.get("/groups/<int:group_id>/players/<path:name>")
-def player(name: str, group_id: int | None):
-    """A player's career figures in the group, the chart of their latest game and their
-    games, newest first, a page at a time. Games and wins count every game; the figures
-    per hand come from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so
-    when capped. For members only; ``/players/<name>`` leads to the browser's group."""
-    if group_id is None:
-        return chooser_or_redirect("review.player", name=name)
-    name = nfc(name)
-    group = group_or_404(group_id)
-    database = db.get_db()
-    data = player_data(database, name, group.id) if len(name) <= 200 else None
-    if data is None:
-        abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
-    try:
-        games = sum(career.record.games for career in data.careers)
-        page = page_param(games)
-    except BadQuery as exc:
-        abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
-    careers = [_career_shown(name, career) for career in data.careers]
-    latest_game, latest_hands = db.load_game_with_hands(database, max(c["latest"] for c in careers))
-    game = game_of(latest_game)
-    progress = game_play.progress_of(latest_game, latest_hands)
+# A page of a player's games as drawn (``_player_games.html``), kept under their data's key,
+# the page's language and root and the page's number (issue 82): twenty games read and drawn
+# once a state of the group, however many the player has.
+PLAYER_GAMES = Lru(256)
+
+
+def _games_shown(database, key: tuple, data: PlayerData, page: int) -> Markup:
+    """Page ``page`` of the games of the player whose data ``data`` is (kept under
+    ``key``), newest first, as the page draws them."""
     size = page_size()
-    return render_template(
-        "player.html",
-        group=group,
-        name=name,
-        careers=careers,
-        several=len(careers) > 1,
-        latest=latest_game,
-        rating=rating_chart(group.id, name, data.ratings),
-        chart=Markup(game_chart(progress, latest_game.seated, game, title=_("Running totals"))),
-        games=[
+    which = (*key, current_language(), request.script_root, page, size)
+    found = PLAYER_GAMES.get(which)
+    if found is None:
+        name = key[2]
+        several = len(data.careers) > 1
+        games = [
             {
                 "id": g.id,
                 "name": g.name,
@@ -278,7 +311,47 @@ def player(name: str, group_id: int | None):
                 and g.seat_of(name) in game_of(g).sides[g.winner],
                 "status": g.status,
             }
-            for g in db.player_games(database, name, size, (page - 1) * size, group_id=group.id)
-        ],
+            # The page's games from the ids kept with the data: twenty games read,
+            # however many the player has.
+            for g in db.games_by_id(database, data.game_ids[(page - 1) * size : page * size])
+        ]
+        draw = current_app.jinja_env.get_template("_player_games.html").module.game_list
+        found = Markup(draw(games, several))
+        PLAYER_GAMES.put(which, found)
+    return found
+
+
+@light
+@bp.get("/players/<path:name>", defaults={"group_id": None})
+@bp.get("/groups/<int:group_id>/players/<path:name>")
+def player(name: str, group_id: int | None):
+    """A player's career figures in the group, the chart of their latest game and their
+    games, newest first, a page at a time. Games and wins count every game; the figures
+    per hand come from the latest games, up to ``FIGURES_MAX_HANDS`` hands, and say so
+    when capped. For members only; ``/players/<name>`` leads to the browser's group."""
+    if group_id is None:
+        return chooser_or_redirect("review.player", name=name)
+    name = nfc(name)
+    group = group_or_404(group_id)
+    database = db.get_db()
+    found = player_shown(database, name, group.id) if len(name) <= 200 else None
+    if found is None:
+        abort(404, _("Nobody called %(name)s has played here.", name=isolate(name[:200])))
+    key, data, shown = found
+    try:
+        games = sum(career.record.games for career in data.careers)
+        page = page_param(games)
+    except BadQuery as exc:
+        abort(400, _("Cannot show %(field)s: %(message)s.", field=exc.field, message=exc.message))
+    return render_template(
+        "player.html",
+        group=group,
+        name=name,
+        careers=shown.careers,
+        several=len(shown.careers) > 1,
+        latest=shown.latest,
+        rating=shown.rating,
+        chart=shown.chart,
+        games_html=_games_shown(database, key, data, page),
         pages=pages(page, games, "review.player", name=name, group_id=group.id),
     )

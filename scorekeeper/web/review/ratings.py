@@ -20,6 +20,7 @@ from ...engine import DEFAULT_GAME, GAMES, EngineError, get_game
 from ...engine.core.game import title_of
 from ...engine.core.language import decimal_text
 from ...engine.ratings import PROVISIONAL_UNDER, TREND_GAMES, has_partners
+from ...lru import Lru
 from ...names import nfc
 from ..access import group_or_404
 from ..chart import sparkline_svg
@@ -198,8 +199,8 @@ def ratings(group_id: int):
             seating = chances(group.id, key, names)
     except BadQuery as exc:
         problem = exc
-    table = db.ratings_table(database, group.id, key)
     rated = rated_kind(group.id, key)  # its presets read once, for the heading and sentences
+    rows = rating_lines(database, group.id, key)
     return render_template(
         "ratings.html",
         group=group,
@@ -207,12 +208,41 @@ def ratings(group_id: int):
         kind=translate(rated),
         rated=rated,
         kinds=[(k, rated_kind_name(group.id, k)) for k in kinds],
-        rows=ratings_rows(table, group.id),
+        rows=rows is not None,
+        rows_html=rows,
         problem=problem,
         seating=seating,
         provisional_under=PROVISIONAL_UNDER,
         trend_games=TREND_GAMES,
     ), (400 if problem else 200)
+
+
+# The ratings page's lines drawn (``_ratings_rows.html``), by database file, group, game
+# kind, the group's state (``db.group_state``: its count of games and sum of versions,
+# which any write to it changes), the page's language and the app's root (issue 82): a
+# club's page has hundreds of lines, drawn once a state of the group, not on every view.
+RATING_LINES = Lru(64)
+
+
+def rating_lines(database, group_id: int, key: str) -> Markup | None:
+    """The group's lines of the ratings in ``key`` as the page draws them (None: nobody
+    is rated in it), kept for the group's state. The group's pending games are rated
+    first (``db.rated_kinds``, which the page reads before)."""
+    which = (
+        db.database_path(database),
+        group_id,
+        key,
+        db.group_state(database, group_id),  # read first: what follows is at least as new
+        current_language(),
+        request.script_root,
+    )
+    found = RATING_LINES.get(which)
+    if found is None:
+        table = db.ratings_table(database, group_id, key)
+        draw = current_app.jinja_env.get_template("_ratings_rows.html").module.rating_rows
+        found = (Markup(draw(ratings_rows(table, group_id))) if table else None,)
+        RATING_LINES.put(which, found)
+    return found[0]
 
 
 def rated_kind_name(group_id: int, key: str) -> str:

@@ -53,21 +53,20 @@ def rating_chart(
     histories = {kind: points for kind, points in histories.items() if points and kind in GAMES}
     if not histories:
         return None
-    lines = [
-        (kind_name(GAMES[kind]), [point.rating for point in points])
-        for kind, points in histories.items()
-    ]
+    # Each rating worked out once: a ten-year regular's line is a thousand of them.
+    shown = {kind: [point.rating for point in points] for kind, points in histories.items()}
+    lines = [(kind_name(GAMES[kind]), shown[kind]) for kind in histories]
     summary = [
         {
             "key": kind,
             "kind": kind_name(GAMES[kind]),
-            "games": len(points),
-            "first": one_decimal(points[0].rating),
-            "now": one_decimal(points[-1].rating),
-            "best": one_decimal(max(point.rating for point in points)),
+            "games": len(ratings),
+            "first": one_decimal(ratings[0]),
+            "now": one_decimal(ratings[-1]),
+            "best": one_decimal(max(ratings)),
             "url": url_for("review.ratings", group_id=group_id, game=kind),
         }
-        for kind, points in histories.items()
+        for kind, ratings in shown.items()
     ]
     description = "; ".join(
         ngettext(

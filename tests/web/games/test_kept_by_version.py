@@ -11,12 +11,20 @@ import re
 
 import pytest
 
+from scorekeeper.engine import GAMES
 from scorekeeper.lru import Lru
 from scorekeeper.web.games import printed, routes
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import new_app, stored_game, trace_statements
+from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.ratings_play import Table
 from tests.support.stored import join
-from tests.support.web.games.kept_by_version import drawn_afresh, rows_of
+from tests.support.web.games.kept_by_version import (
+    drawn_afresh,
+    drawn_aside,
+    incremental_spy,
+    rows_of,
+)
 
 
 @pytest.fixture
@@ -138,3 +146,30 @@ def test_kept_rows_are_kept_apart_by_the_hands_shown_the_phone_and_the_language(
         and hebrew == drawn_afresh(client, url, **{"Accept-Language": "he"}).decode()
     )
     assert client.get(url).get_data(as_text=True) == recent
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_new_hands_rows_are_the_kept_rows_and_its_own(client, monkeypatch, game):
+    """Issue 82: the first view after a hand is added draws the new hand's row alone, the
+    rows before it kept for the version before; the page is the one drawn afresh, byte
+    for byte, in every game, as the last hands' window moves on and over every hand."""
+    monkeypatch.setattr(routes, "RECENT_HANDS", 3)
+    given = incremental_spy(monkeypatch, routes)
+    table = Table(client)
+    join(client, table.id)
+    game_id = table.start(game.key, names_for(game), first_dealer=0)
+    pages = (f"/games/{game_id}", f"/games/{game_id}?all=1")
+    for page in pages:
+        client.get(page)  # no hands yet: kept
+    for number, hand in enumerate(simulated_hands(game, 7, seed=5), start=1):
+        finished = table.hand(game_id, hand)["status"] == "finished"
+        for page in pages:
+            shown = client.get(page).get_data()
+            assert f'id="h{number}"'.encode() in shown
+            assert shown == drawn_aside(client, page), (page, number)
+        if finished:
+            break
+    if not any(found is not None for found in given):
+        # Drawn whole only where what sums the game up is drawn under the rows.
+        kept = [value for value, _cost in routes.SHOWN_ROWS.items.values()]
+        assert any(k.rows.foot or k.rows.pad is not None for k in kept), "nothing drawn from kept"

@@ -13,6 +13,8 @@ import pytest
 from scorekeeper import db
 from scorekeeper.engine import GAMES
 from scorekeeper.engine.ratings import has_partners
+from scorekeeper.web.review import ratings as ratings_view
+from scorekeeper.web.review.ratings import ratings_rows
 from tests.support.app import join_group
 from tests.support.ratings_play import Table
 from tests.support.web.review.ratings import cells, finish_one
@@ -126,6 +128,31 @@ def test_the_player_chart_has_a_line_per_kind_and_the_table_ranks_with_trend(tab
     chart = page.split('id="rating-chart"', 1)[1].split("</figure>", 1)[0]
     assert chart.count('<g class="l ') == 2  # Spades and the round sheet
     assert len(cells(page, "rating-summary")) == 3
+
+
+def test_the_ratings_lines_are_drawn_once_per_state_of_the_group(table, monkeypatch):
+    # Issue 82: a club's ratings page has hundreds of lines, drawn once a state of the
+    # group (its count of games and sum of versions), not on every view.
+    for points in ([4, 3, 2, 1], [1, 2, 3, 4]):
+        table.sheet(FOUR, points)
+    url = f"/groups/{table.id}/ratings?game=any-game"
+    first = table.client.get(url).get_data(as_text=True)
+    assert [row[3] for row in cells(first, "ratings")[1:]] == ["2"] * 4
+    drawn = []
+    monkeypatch.setattr(
+        ratings_view, "ratings_rows", lambda *a: drawn.append(a) or ratings_rows(*a)
+    )
+    assert table.client.get(url).get_data(as_text=True) == first
+    assert drawn == []
+    # Kept per language: the Hebrew lines are their own.
+    hebrew = table.client.get(url, headers={"Accept-Language": "he"}).get_data(as_text=True)
+    assert len(drawn) == 1 and hebrew != first
+    assert table.client.get(url).get_data(as_text=True) == first
+    # Another finished game is a new state: its lines are drawn again, at once.
+    table.sheet(FOUR, [2, 4, 1, 3])
+    changed = table.client.get(url).get_data(as_text=True)
+    assert [row[3] for row in cells(changed, "ratings")[1:]] == ["3"] * 4
+    assert len(drawn) == 2
 
 
 def test_fairest_partnerships_seat_strong_with_weak(table):
