@@ -16,7 +16,7 @@ from scorekeeper.lru import Lru
 from scorekeeper.web.games import printed, routes
 from tests.games.israeli_whist.worked import WORKED_EXAMPLE
 from tests.support.app import new_app, stored_game, trace_statements
-from tests.support.app_conformance import names_for, simulated_hands
+from tests.support.game_page_matrix import names_for, simulated_hands
 from tests.support.ratings_play import Table
 from tests.support.stored import join
 from tests.support.web.games.kept_by_version import (
