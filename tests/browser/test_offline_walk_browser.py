@@ -110,14 +110,8 @@ def test_a_hand_typed_before_an_offline_reload_comes_back_tap_for_tap_and_is_sen
     (tests/support/offline_typed.py)."""
     from tests.support.offline_typed import typed_then_reloaded_offline
 
-    page = keeping_phone(language).new_page()
-    try:
-        typed_then_reloaded_offline(page, server, game, names_for(game))
-    except BaseException:
-        keeping_phone.close()  # a fresh phone for the next test
-        raise
-    page.close()
-    assert keeping_phone.script_errors() == []
+    walk = typed_then_reloaded_offline
+    assert keeping_phone.walked(language, walk, server, game, names_for(game)) == []
 
 
 @pytest.mark.parametrize(("game", "language"), OFFLINE)
@@ -127,11 +121,5 @@ def test_the_next_hands_form_opens_offline_as_it_does_online(keeping_phone, serv
     through it is queued and sent (tests/support/offline_typed.py)."""
     from tests.support.offline_typed import next_form_offline
 
-    page = keeping_phone(language).new_page()
-    try:
-        next_form_offline(page, server, game, names_for(game))
-    except BaseException:
-        keeping_phone.close()  # a fresh phone for the next test
-        raise
-    page.close()
-    assert keeping_phone.script_errors() == []
+    walk = next_form_offline
+    assert keeping_phone.walked(language, walk, server, game, names_for(game)) == []

@@ -51,6 +51,19 @@ class KeepingPhone:
         self.language = language
         return self.context
 
+    def walked(self, language: str, walk, *arguments) -> list[str]:
+        """``walk(page, *arguments)`` on a new page of the phone in ``language``; the phone
+        closed if it fails (the next test starts on a fresh one). Answers the script errors
+        its pages met."""
+        page = self(language).new_page()
+        try:
+            walk(page, *arguments)
+        except BaseException:
+            self.close()
+            raise
+        page.close()
+        return self.script_errors()
+
     def script_errors(self) -> list[str]:
         found, self.errors[:] = list(self.errors), []
         return found
