@@ -78,21 +78,25 @@ def test_the_round_total_is_checked_live_and_the_last_filled_in(page, live_serve
     page.keyboard.type("0")
     fingers.count += 1
     # Dan's 3 filled itself in, marked so; the round adds up to 26; Cat's is the last box
-    # to type, and its Enter says "done".
+    # to type, and its Enter goes on to Dan's (issue 77: never past a box filled in by
+    # itself), whose Enter says "done".
     assert box(page, 3).input_value() == "3"
-    assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
+    assert "auto" in page.locator(".seat[data-seat='3']").get_attribute("class").split()
     assert head(page).inner_text() == "26 of 26"
-    assert box(page, 2).get_attribute("enterkeyhint") == "done"
+    assert box(page, 2).get_attribute("enterkeyhint") == "next"
+    assert box(page, 3).get_attribute("enterkeyhint") == "done"
     # A change to another box moves the filled-in points with it: below zero too.
     box(page, 2).fill("5")
     assert box(page, 3).input_value() == "-2"
     box(page, 2).fill("0")
     assert box(page, 3).input_value() == "3"
+    fingers.type("")  # Enter on Cat's box: on to Dan's 3, the table sees it
+    assert box(page, 3).evaluate("(box) => box === document.activeElement")
     fingers.type("")  # Enter on the last box, nothing missing: saved
     page.wait_for_url(SCOREBOARD_URL)
     assert totals(page) == ["30", "\u22127", "0", "3"]
-    # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter (saved)
-    assert fingers.count == 1 + 3 + 3 + 2 == 9
+    # tap box 1, "30"+Enter, "-7"+Enter, "0"+Enter, Enter (saved)
+    assert fingers.count == 1 + 3 + 3 + 2 + 1 == 10
 
 
 def test_a_round_that_misses_the_total_is_refused_with_the_entries_kept(page, live_server):
@@ -166,7 +170,7 @@ def test_hearts_with_a_shot_moon_through_the_forms(page, live_server):
     fingers.type("13")
     fingers.type("10")
     assert box(page, 3).input_value() == "0"  # filled in, said "auto"
-    assert page.locator(".seat[data-seat='3']").get_attribute("class") == "seat count auto"
+    assert "auto" in page.locator(".seat[data-seat='3']").get_attribute("class").split()
     fingers.save()
     assert fingers.count == 1 + 1 + 2 + 3 + 3 + 1 == 11
     assert totals(page) == ["3", "13", "10", "0"]

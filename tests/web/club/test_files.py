@@ -247,11 +247,12 @@ def test_the_printed_list_shows_the_signatures_made_in_the_app_and_the_settled_d
         assert sign_list(client, table.game_id, name).status_code == 302
     page = plain(client.get(f"/games/{table.game_id}/club/print"))
     signatures = page[page.index('id="club-list-signatures"') :]
+    # Each name whole ("Spieler 1" is not the start of "Spieler 10"'s line).
     for name in players[:2]:
-        line = signatures[signatures.index(name) :].split("</li>")[0]
+        line = signatures[signatures.index(f"{name}</") :].split("</li>")[0]
         assert "✓ signed in the app at the table's phone, " in line and " UTC" in line, line
     for name in players[2:]:
-        line = signatures[signatures.index(name) :].split("</li>")[0]
+        line = signatures[signatures.index(f"{name}</") :].split("</li>")[0]
         assert 'class="line club-sign-line"' in line and "signed in the app" not in line
     disputes = page[page.index('id="club-list-disputes"') : page.index('id="club-list-signatures"')]
     assert f"Hand 2, disputed by {players[1]}: Kreuz, nicht Pik · Kept as recorded" in disputes
