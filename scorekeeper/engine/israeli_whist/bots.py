@@ -173,17 +173,19 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
 
 
 # The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
-# the look-up max and min call; each orders as the tuple beside it (no two cards tie):
+# the look-up max and min call; each orders as the tuple beside it (no two cards tie).
+# Lists, not tuples: a list's bound __getitem__ is called as a plain C function, a
+# tuple's through a slot wrapper that builds an argument tuple per card compared.
 _HIGH_FIRST = tuple(  # (rank, is a trump, card): the strongest lead
-    tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)).__getitem__
+    [RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 _CHEAP_FIRST = tuple(  # (is a trump, rank, card): the cheapest card
-    tuple((SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
+    [(SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 _SHED_FIRST = tuple(  # (is not a trump, rank, card): the card best shed when losing
-    tuple((SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
+    [(SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 
