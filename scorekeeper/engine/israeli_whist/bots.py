@@ -163,12 +163,19 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
                 return max(legal, key=_HIGH_FIRST[trump])
             return min(legal, key=_CHEAP_FIRST[trump])
         keys, best = play.keys, play.best
+        # The cards that would win and those that would not, listed by a loop in this
+        # frame rather than by a comprehension, its own function called for each card.
+        winners, losers = [], []
+        for card in legal:
+            if keys[card] > best:
+                winners.append(card)
+            else:
+                losers.append(card)
         if short:
-            if winners := [c for c in legal if keys[c] > best]:
+            if winners:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
             return min(legal, key=_CHEAP_FIRST[trump])
         # Made: the best loser to shed, or, with none, the highest card (all of them win).
-        losers = [c for c in legal if keys[c] <= best]
         return max(losers, key=_SHED_FIRST[trump]) if losers else max(legal)
 
 
