@@ -175,12 +175,22 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
                 winners.append(card)
             else:
                 losers.append(card)
+        # A seat that follows suit holds cards of one suit, which its orders rank as
+        # their numbers do: min and max then need no key (a call per card), and one card
+        # needs neither (each call of the builtins parses its arguments).
+        one_suit = SUIT_OF[legal[0]] == play.led
         if short:
+            if len(winners) == 1:
+                return winners[0]
             if winners:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
-            return min(legal, key=_CHEAP_FIRST[trump])
+            return min(legal) if one_suit else min(legal, key=_CHEAP_FIRST[trump])
         # Made: the best loser to shed, or, with none, the highest card (all of them win).
-        return max(losers, key=_SHED_FIRST[trump]) if losers else max(legal)
+        if len(losers) == 1:
+            return losers[0]
+        if losers:
+            return max(losers) if one_suit else max(losers, key=_SHED_FIRST[trump])
+        return max(legal)
 
 
 # The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
