@@ -288,8 +288,17 @@ class TrickPlay:
         ``legal`` raises IllegalAction, the state left as it was before that card."""
         legal_now, place = self.legal_indices, self._place
         hands, suit_of = self.hands, self.suit_of
+        # The plain rule of following (``legal_indices``, not a game's own) is read here,
+        # without a call for every card.
+        plain = type(self).legal_indices is TrickPlay.legal_indices
         while (seat := self.to_play) is not None and (whole_hand or self.current):
-            legal = legal_now()
+            if not plain:
+                legal = legal_now()
+            elif self.current and (following := hands[seat][self.led]):
+                legal = following[:]
+            else:
+                hand = hands[seat]
+                legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             card = choosers[seat](self, legal)
             if card not in legal:
                 self._refuse(seat, card, legal)
