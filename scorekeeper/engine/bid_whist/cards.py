@@ -67,11 +67,14 @@ def suit_table(trump: int) -> tuple[int, ...]:
 
 
 @cache
-def trick_keys(trump: int, low: bool, ace_high: bool) -> tuple[tuple[int, ...], ...]:
+def trick_keys(trump: int, low: bool, ace_high: bool) -> tuple[list[int], ...]:
     """``trick_keys(...)[led][card]``: the card's strength in a trick whose suit to follow
     is ``led`` (0..3; :data:`NO_SUIT` while only jokers have been played). The highest key
     wins. Trumps outrank the suit led, which outranks the other suits; jokers are the top
-    trumps with a trump suit, and below every card in no-trump, so they never win there."""
+    trumps with a trump suit, and below every card in no-trump, so they never win there.
+    Each table a list, read only: the bots order cards by its bound ``__getitem__``, a
+    plain C function for a list where a tuple's is a slot wrapper that builds an argument
+    tuple for each call."""
     suits = suit_table(trump)
     tables = []
     for led in range(5):
@@ -83,5 +86,5 @@ def trick_keys(trump: int, low: bool, ace_high: bool) -> tuple[tuple[int, ...], 
             suit = suits[card]
             weight = 2 if suit == trump else 1 if suit == led else 0
             keys.append(weight * 64 + strength(RANK_OF[card], low, ace_high))
-        tables.append(tuple(keys))
+        tables.append(keys)
     return tuple(tables)

@@ -98,7 +98,8 @@ RUFF_VALUE = (1.2, 0.6, 0.2) + (0.0,) * 11
 def no_trump_value(honours: float, length: int) -> float:
     """A suit's tricks when no suit rules: its ``honours``' value, and its length when
     they are strong."""
-    return honours * 0.9 + (max(0, length - 4) * 0.8 if honours >= 1.5 else 0.0)
+    # (No max(0, length - 4): with four cards or fewer the same 0.0, without a call.)
+    return honours * 0.9 + ((length - 4) * 0.8 if honours >= 1.5 and length > 4 else 0.0)
 
 
 F = TypeVar("F")

@@ -32,6 +32,12 @@ def followers(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((leader + k) % seats for k in range(1, seats)) for leader in range(seats))
 
 
+NO_SUIT = 4
+"""The suit of a game's cards that follow no suit (a hand's fifth list): led, such a card
+leaves the suit to follow to the first card of a suit after it. A module's constant, not
+a class's: ``TrickPlay._place`` reads it for every card, and a global is read for a
+fraction of the instructions of an attribute of the instance's class."""
+
 PLAIN_SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in range(52))
 """The suit (0..3, clubs first) of each card number of a plain 52-card pack (``Card.index``)."""
 
@@ -144,9 +150,6 @@ class TrickPlay:
     """The text of each card number, for refusals."""
     follow_rule: ClassVar[str] = "it must follow suit when able"
     """Why a card not among the legal ones is refused, in a refusal's words."""
-    no_suit: ClassVar[int] = 4
-    """The suit of a game's cards that follow no suit (a hand's fifth list): led, such a
-    card leaves the suit to follow to the first card of a suit after it."""
 
     def _start(
         self,
@@ -254,19 +257,16 @@ class TrickPlay:
         """Lays ``card``, already taken from ``seat``'s hand, on the trick; after the
         last seat's, closes the trick, counts it and gives its winner the lead."""
         current = self.current
-        if not current:
+        if current and (self.led != NO_SUIT or self.suit_of[card] == NO_SUIT):
+            if (key := self.keys[card]) > self.best:
+                self.best = key
+                self._winner = seat
+        else:
+            # The trick's first card, or the first card of a suit after cards of none,
+            # names the suit to follow.
             self.led = led = self.suit_of[card]
             self.keys = keys = self.keys_by_led[led]
             self.best = keys[card]
-            self._winner = seat
-        elif self.led == self.no_suit and self.suit_of[card] != self.no_suit:
-            # The first card of a suit after cards of none names the suit to follow.
-            self.led = led = self.suit_of[card]
-            self.keys = keys = self.keys_by_led[led]
-            self.best = keys[card]
-            self._winner = seat
-        elif self.keys[card] > self.best:
-            self.best = self.keys[card]
             self._winner = seat
         current.append(card)
         seats = self.seats
@@ -288,8 +288,17 @@ class TrickPlay:
         ``legal`` raises IllegalAction, the state left as it was before that card."""
         legal_now, place = self.legal_indices, self._place
         hands, suit_of = self.hands, self.suit_of
+        # The plain rule of following (``legal_indices``, not a game's own) is read here,
+        # without a call for every card.
+        plain = type(self).legal_indices is TrickPlay.legal_indices
         while (seat := self.to_play) is not None and (whole_hand or self.current):
-            legal = legal_now()
+            if not plain:
+                legal = legal_now()
+            elif self.current and (following := hands[seat][self.led]):
+                legal = following[:]
+            else:
+                hand = hands[seat]
+                legal = [*hand[0], *hand[1], *hand[2], *hand[3]]
             card = choosers[seat](self, legal)
             if card not in legal:
                 self._refuse(seat, card, legal)
@@ -398,7 +407,7 @@ def _random_tricks_any(play: TrickPlay, bits: Callable[[int], int]) -> None:
         play.keys_by_led,
         play.legal_in,
     )
-    tricks, taken, no_suit = play.tricks, play.tricks_taken, play.no_suit
+    tricks, taken, no_suit = play.tricks, play.tricks_taken, NO_SUIT
     after = followers(play.seats)
     leader = play.leader
     for _ in range(play.tricks_in_hand - len(tricks)):

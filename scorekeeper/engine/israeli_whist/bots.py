@@ -66,15 +66,18 @@ def estimate_all_tricks(hand: Sequence[int]) -> list[float]:
         if rank == 9:
             jacks[suit] = 0.3
         else:
-            honours[suit] += HONOUR_VALUE[12 - rank][min(lengths[suit], 4) - 1]
+            length = lengths[suit]
+            honours[suit] += HONOUR_VALUE[12 - rank][length - 1 if length < 4 else 3]
     l0, l1, l2, l3 = lengths
     h0, h1, h2, h3 = honours
     # Each suit's share when it is trumps; a side suit's honours, and its ruffing value
     # after them where the hand holds 3 trumps or more.
-    t0 = h0 + max(0, l0 - 3) + jacks[0]
-    t1 = h1 + max(0, l1 - 3) + jacks[1]
-    t2 = h2 + max(0, l2 - 3) + jacks[2]
-    t3 = h3 + max(0, l3 - 3) + jacks[3]
+    # (Lengths past three by a conditional, not max(0, ...): the same number without a
+    # call; so min and max below.)
+    t0 = h0 + (l0 - 3 if l0 > 3 else 0) + jacks[0]
+    t1 = h1 + (l1 - 3 if l1 > 3 else 0) + jacks[1]
+    t2 = h2 + (l2 - 3 if l2 > 3 else 0) + jacks[2]
+    t3 = h3 + (l3 - 3 if l3 > 3 else 0) + jacks[3]
     r0, r1, r2, r3 = RUFF_VALUE[l0], RUFF_VALUE[l1], RUFF_VALUE[l2], RUFF_VALUE[l3]
     e0 = 0.0 + t0 + h1 + r1 + h2 + r2 + h3 + r3 if l0 >= 3 else 0.0 + t0 + h1 + h2 + h3
     e1 = 0.0 + h0 + r0 + t1 + h2 + r2 + h3 + r3 if l1 >= 3 else 0.0 + h0 + t1 + h2 + h3
@@ -110,10 +113,10 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
             self._hand = key
             estimates = self._estimates = estimate_all_tricks(key)
             # The denominations, most promising first, each with the level it could make.
-            self._reach = [
-                (denomination, min(int(estimates[denomination] + 0.5), MAX_LEVEL))
-                for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True)
-            ]
+            reach = self._reach = []
+            for denomination in sorted(range(5), key=estimates.__getitem__, reverse=True):
+                level = int(estimates[denomination] + 0.5)
+                reach.append((denomination, level if level < MAX_LEVEL else MAX_LEVEL))
         return self._estimates
 
     def choose_call(self, auction: IsraeliAuction, hand: Sequence[int]) -> Call:
@@ -124,7 +127,8 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
         self.estimates(hand)
         for denomination, reach in self._reach:
             # The cheapest level at which this denomination is still a legal bid.
-            level = MIN_LEVEL + max(0, -(-(lowest - denomination) // 5))
+            steps = -(-(lowest - denomination) // 5)
+            level = MIN_LEVEL + steps if steps > 0 else MIN_LEVEL
             if level <= reach:
                 return ALL_BIDS[(level - MIN_LEVEL) * 5 + denomination]
         return PASS
@@ -163,27 +167,46 @@ class IsraeliHeuristicBot(core_bots.StagedBot):
                 return max(legal, key=_HIGH_FIRST[trump])
             return min(legal, key=_CHEAP_FIRST[trump])
         keys, best = play.keys, play.best
+        # The cards that would win and those that would not, listed by a loop in this
+        # frame rather than by a comprehension, its own function called for each card.
+        winners, losers = [], []
+        for card in legal:
+            if keys[card] > best:
+                winners.append(card)
+            else:
+                losers.append(card)
+        # A seat that follows suit holds cards of one suit, which its orders rank as
+        # their numbers do: min and max then need no key (a call per card), and one card
+        # needs neither (each call of the builtins parses its arguments).
+        one_suit = SUIT_OF[legal[0]] == play.led
         if short:
-            if winners := [c for c in legal if keys[c] > best]:
+            if len(winners) == 1:
+                return winners[0]
+            if winners:
                 return min(winners) if len(play.current) == SEATS - 1 else max(winners)
-            return min(legal, key=_CHEAP_FIRST[trump])
+            return min(legal) if one_suit else min(legal, key=_CHEAP_FIRST[trump])
         # Made: the best loser to shed, or, with none, the highest card (all of them win).
-        losers = [c for c in legal if keys[c] <= best]
-        return max(losers, key=_SHED_FIRST[trump]) if losers else max(legal)
+        if len(losers) == 1:
+            return losers[0]
+        if losers:
+            return max(losers) if one_suit else max(losers, key=_SHED_FIRST[trump])
+        return max(legal)
 
 
 # The heuristic bot's orders of cards per trump (0..4), as one number per card, kept as
-# the look-up max and min call; each orders as the tuple beside it (no two cards tie):
+# the look-up max and min call; each orders as the tuple beside it (no two cards tie).
+# Lists, not tuples: a list's bound __getitem__ is called as a plain C function, a
+# tuple's through a slot wrapper that builds an argument tuple per card compared.
 _HIGH_FIRST = tuple(  # (rank, is a trump, card): the strongest lead
-    tuple(RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)).__getitem__
+    [RANK_OF[c] * 128 + (SUIT_OF[c] == trump) * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 _CHEAP_FIRST = tuple(  # (is a trump, rank, card): the cheapest card
-    tuple((SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
+    [(SUIT_OF[c] == trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 _SHED_FIRST = tuple(  # (is not a trump, rank, card): the card best shed when losing
-    tuple((SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)).__getitem__
+    [(SUIT_OF[c] != trump) * 2048 + RANK_OF[c] * 64 + c for c in range(52)].__getitem__
     for trump in range(5)
 )
 
