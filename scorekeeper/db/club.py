@@ -364,18 +364,12 @@ def table_of_game(db: Database, game_id: int) -> TableOfGame | None:
 
 
 def confirmations(db: Database, table_ids: Sequence[int]) -> dict[int, dict[str, int]]:
-    """Each table's confirmations: the name and the game's version they signed."""
-    found: dict[int, dict[str, int]] = {table_id: {} for table_id in table_ids}
-    if not table_ids:
-        return found
-    marks = ", ".join("?" * len(table_ids))
-    for row in query(
-        db,
-        f"SELECT table_id, name, version FROM club_confirmations WHERE table_id IN ({marks})",
-        list(table_ids),
-    ):
-        found[row["table_id"]][row["name"]] = row["version"]
-    return found
+    """Each table's confirmations: the name and the game's version they signed
+    (``signatures``, their versions only)."""
+    return {
+        table_id: {name: signed.version for name, signed in by_name.items()}
+        for table_id, by_name in signatures(db, table_ids).items()
+    }
 
 
 def confirm(db: Database, table_id: int, name: str, version: int, at_table: bool = False) -> bool:
